@@ -1,0 +1,61 @@
+# Tensors, Shapes and Autograd — build, serve and test the book.
+#
+#   make serve   set everything up, serve the book at http://127.0.0.1:8000 (live reload)
+#   make test    set everything up, run every test
+#
+# Setup is driven by stamp files, so a second `make ...` installs nothing.
+
+# The venv is made with Python 3.11 (the torch wheel on disk is cp311).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+MKDOCS := $(VENV)/bin/mkdocs
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+# Material prints a multi-line banner about MkDocs 2.0 on every build otherwise.
+export NO_MKDOCS_2_WARNING := 1
+
+PY_STAMP   := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+
+.DEFAULT_GOAL := help
+.PHONY: help setup serve build test check clean
+
+help: ## list the targets
+	@echo "Targets:"
+	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
+		awk 'BEGIN {FS = ":.*## "}; {printf "  make %-7s %s\n", $$1, $$2}'
+
+setup: $(PY_STAMP) $(NODE_STAMP) ## create .venv and node_modules (done automatically by the others)
+
+# Python: the venv, the pinned requirements, then the engine (editable, no deps).
+$(PY_STAMP): requirements.txt $(wildcard pyproject.toml)
+	@test -x $(PY) || { echo "--- creating $(VENV) with $(PYTHON)"; $(PYTHON) -m venv $(VENV); }
+	@$(PY) -c 'import sys; sys.version_info[:2] == (3, 11) or sys.exit("$(VENV) runs Python %d.%d; the book needs 3.11 (rm -rf $(VENV); make PYTHON=python3.11 ...)" % sys.version_info[:2])'
+	$(PIP) install -r requirements.txt
+	@if [ -f pyproject.toml ]; then \
+		echo "$(PIP) install -e . --no-deps"; $(PIP) install -e . --no-deps; \
+	fi
+	@touch $@
+
+# Node: self-hosted KaTeX, exactly as package-lock.json records it.
+$(NODE_STAMP): package-lock.json package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+serve: setup ## serve the book at http://127.0.0.1:8000 with live reload
+	$(MKDOCS) serve -a $(HOST):$(PORT)
+
+build: setup ## build the site into site/ (strict: any warning fails)
+	$(MKDOCS) build --strict
+
+test: setup ## run every test
+	$(PY) -m pytest -q tests
+
+check: setup ## re-run every snippet and compare with its golden output
+	$(PY) build_figures.py --check
+
+clean: ## remove site/ and .cache/
+	rm -rf site .cache

@@ -1,0 +1,114 @@
+"""What runs inside a forked child: one snippet, chunk by chunk, captured.
+
+The child starts as a copy of the warm parent (torch and matplotlib imported),
+resets seeds, runs each chunk in one fresh globals dict, captures stdout and
+figures per chunk, and writes its result as JSON to ``result_path``.
+"""
+
+import faulthandler
+import json
+import os
+import random
+import resource
+import sys
+import time
+import traceback
+
+from .capture import BoundedWriter
+from .figures import capture_open_figures
+
+SEED = 0
+
+
+def run_child(task, result_path, trace_path):
+    """Never returns: the child always leaves through os._exit."""
+    code = 0
+    try:
+        _isolate(task, trace_path)
+        result = execute(task)
+        tmp = result_path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as handle:
+            json.dump(result, handle)
+        os.rename(tmp, result_path)
+    except BaseException:  # noqa: BLE001 - the child must report, never escape into the parent's loop
+        traceback.print_exc()
+        code = 70
+    finally:
+        os._exit(code)
+
+
+def _isolate(task, trace_path):
+    os.setpgid(0, 0)  # its own process group: a kill reaches anything it spawned
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(devnull, 1)  # stray C-level prints must not reach the parent's protocol pipe
+    trace = os.open(trace_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.dup2(trace, 2)
+    faulthandler.enable(file=trace, all_threads=False)
+    faulthandler.dump_traceback_later(task["timeout"], exit=True, file=trace)
+    limit = _address_space_now() + task["memory_mb"] * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    os.chdir(task["workdir"])
+    sys.path[:0] = task["sys_path"]
+    sys.argv = [task["path"]]
+
+
+def _address_space_now():
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def _reset_seeds():
+    import numpy
+    import torch
+
+    random.seed(SEED)
+    numpy.random.seed(SEED)
+    torch.manual_seed(SEED)
+    torch.set_num_threads(1)  # deterministic sums; parallel snippets share the cores
+
+
+def execute(task):
+    """Run the task's chunks in order; stop at the first exception."""
+    _reset_seeds()
+    path = task["path"]
+    stdout = BoundedWriter()
+    stderr = BoundedWriter(limit=8000)
+    sys.stdout, sys.stderr = stdout, stderr
+    namespace = {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__}
+    chunks, error = [], None
+    started = time.perf_counter()
+    for start_line, code in task["chunks"]:
+        begin = stdout.position()
+        try:
+            compiled = compile("\n" * (start_line - 1) + code, path, "exec")
+            exec(compiled, namespace)  # noqa: S102 - running the book's own snippets is the point
+        except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt count as failures too
+            error = _describe(exc, path)
+        sys.stdout.flush()
+        chunks.append({"out": stdout.getvalue()[begin:], "figures": capture_open_figures()})
+        if error:
+            break
+    return {
+        "chunks": chunks,
+        "error": error,
+        "dropped": stdout.dropped,
+        "stderr": stderr.getvalue(),
+        "cpu_seconds": time.perf_counter() - started,
+    }
+
+
+def _describe(exc, path):
+    frames = traceback.extract_tb(exc.__traceback__)
+    line = next((f.lineno for f in reversed(frames) if f.filename == path), None)
+    kept = [f for f in frames if f.filename != __file__]
+    text = "".join(traceback.format_list(kept)) + "".join(traceback.format_exception_only(exc))
+    return {
+        "type": type(exc).__name__,
+        "message": str(exc),
+        "line": line,
+        "traceback": "Traceback (most recent call last):\n" + text,
+    }

@@ -1,0 +1,242 @@
+"""The build engine shared by the MkDocs plugin and build_figures.py.
+
+``Book`` finds the pages' directives and the snippets, runs what the cache does
+not hold in the warm parent, and verifies every run: expected errors, crashes,
+timeouts and golden outputs. It writes nothing in the tree unless asked to
+update goldens.
+"""
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .cache import RunCache, cache_key, environment_fingerprint
+from .directive import find_directives
+from .errors import BookError
+from .golden import golden_diff, output_text, read_golden
+from .runner import warm_parent
+from .snippet import local_module_closure, parse_snippet
+
+UNCACHEABLE_ERRORS = {"MemoryError", "KeyboardInterrupt", "OutOfMemoryError"}
+
+
+@dataclass
+class Outcome:
+    """One snippet's run and its verdict."""
+
+    snippet: object  # Snippet, or None when the file could not be parsed
+    rel: str
+    key: str | None = None
+    result: dict | None = None
+    cache_hit: bool = False
+    problems: list = field(default_factory=list)  # BookError
+    embedded_at: list = field(default_factory=list)  # Directive
+
+    @property
+    def status(self):
+        """ok, failed, timeout, crash, stale (golden drift) or invalid (not runnable)."""
+        if self.result is None:
+            return "invalid"
+        kinds = {problem.kind for problem in self.problems}
+        if "run" in kinds:
+            return self.result["status"] if self.result["status"] in ("timeout", "crash") else "failed"
+        return "stale" if "golden" in kinds else "ok"
+
+    @property
+    def ran_ok(self):
+        """The run itself behaved as declared (goldens aside)."""
+        return self.result is not None and not any(p.kind == "run" for p in self.problems)
+
+
+class Problem(BookError):
+    """A BookError with a kind: 'run' (the code misbehaved) or 'golden' (output drifted)."""
+
+    def __init__(self, path, line, message, kind="run"):
+        super().__init__(path, line, message)
+        self.kind = kind
+
+
+class Book:
+    def __init__(self, root, docs_dir="docs", snippets_dir="snippets", cache_dir=".cache/bookengine", jobs=None):
+        self.root = Path(root).resolve()
+        self.docs_dir = (self.root / docs_dir).resolve()
+        self.snippets_dir = (self.root / snippets_dir).resolve()
+        self.cache = RunCache(self.root / cache_dir)
+        self.jobs = jobs
+        self.fingerprint = environment_fingerprint()
+
+    # ---- discovery -------------------------------------------------------------
+    def display(self, path):
+        try:
+            return Path(path).resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return str(path)
+
+    def snippet_files(self):
+        files = []
+        for path in sorted(self.snippets_dir.rglob("*.py")):
+            parts = path.relative_to(self.snippets_dir).parts
+            if not any(part.startswith(("_", ".")) for part in parts):
+                files.append(path)
+        return files
+
+    def page_directives(self, pages):
+        """``pages`` is an iterable of (display_path, markdown). Returns (directives, errors)."""
+        directives, errors = [], []
+        for display, markdown in pages:
+            found, bad = find_directives(markdown, display)
+            directives.extend(found)
+            errors.extend(bad)
+        return directives, errors
+
+    def pages_on_disk(self):
+        for path in sorted(self.docs_dir.rglob("*.md")):
+            yield self.display(path), path.read_text(encoding="utf-8")
+
+    # ---- running ---------------------------------------------------------------
+    def prepare(self, paths):
+        """Parse snippet files into Outcomes with cache keys (nothing runs yet)."""
+        outcomes = {}
+        for path in paths:
+            rel = path.relative_to(self.snippets_dir).as_posix()
+            outcome = Outcome(snippet=None, rel=rel)
+            try:
+                snippet = parse_snippet(path, self.snippets_dir)
+            except BookError as exc:
+                outcome.problems.append(Problem(exc.path, exc.line, exc.message))
+            else:
+                outcome.snippet = snippet
+                modules = local_module_closure(snippet.source, [path.parent, self.snippets_dir])
+                outcome.key = cache_key(snippet.source, modules, self.fingerprint)
+            outcomes[rel] = outcome
+        return outcomes
+
+    def run(self, outcomes, use_cache=True, write_cache=True, progress=None):
+        """Fill each outcome's result, from the cache or by running it."""
+        to_run = []
+        for outcome in outcomes.values():
+            if outcome.snippet is None:
+                continue
+            cached = self.cache.get(outcome.key) if use_cache else None
+            if cached is not None:
+                outcome.result, outcome.cache_hit = cached, True
+                if progress:
+                    progress(outcome)
+            else:
+                to_run.append(outcome)
+        by_id = {}
+        tasks = []
+        for number, outcome in zip(itertools.count(), to_run):
+            snippet = outcome.snippet
+            by_id[number] = outcome
+            tasks.append(
+                {
+                    "id": number,
+                    "path": str(snippet.path),
+                    "chunks": [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
+                    "timeout": snippet.timeout,
+                    "memory_mb": snippet.memory_mb,
+                    "sys_path": [str(snippet.path.parent), str(self.snippets_dir)],
+                }
+            )
+        started = time.perf_counter()
+        for task_id, result in warm_parent().run(tasks, self.jobs):
+            outcome = by_id[task_id]
+            outcome.result = _relative_paths(result, self.root)
+            if write_cache and _cacheable(result):
+                self.cache.put(outcome.key, result)
+            if progress:
+                progress(outcome)
+        return time.perf_counter() - started if tasks else 0.0
+
+    # ---- verifying -------------------------------------------------------------
+    def verify(self, outcomes, directives):
+        """Attach embedding directives and record every problem of every run."""
+        for directive in directives:
+            outcome = outcomes.get(directive.target)
+            if outcome is not None:
+                outcome.embedded_at.append(directive)
+        for outcome in outcomes.values():
+            if outcome.result is not None:
+                outcome.problems.extend(self._run_problems(outcome))
+                if not outcome.problems:
+                    outcome.problems.extend(self._golden_problems(outcome))
+
+    def _run_problems(self, outcome):
+        snippet, result = outcome.snippet, outcome.result
+        where = f"snippets/{snippet.rel}"
+        status = result["status"]
+        if status in ("timeout", "crash"):
+            line = result.get("line")
+            detail = result["detail"]
+            tail = _tail(result.get("stderr", ""))
+            return [Problem(where, line, detail + (f"\n{tail}" if tail else ""))]
+        error, expected = result.get("error"), snippet.raises
+        if error and not expected:
+            return [Problem(where, error["line"], f"unexpected {error['type']}: {error['message']}\n{error['traceback']}")]
+        if expected and not error:
+            return [Problem(where, 0, f"expected it to raise {expected.text()}, but it raised nothing")]
+        if expected and (error["type"], error["message"]) != (expected.type_name, expected.message):
+            return [
+                Problem(
+                    where,
+                    error["line"],
+                    f"raised {error['type']}: {error['message']}\n  but it declares: {expected.text()}",
+                )
+            ]
+        return []
+
+    def _golden_problems(self, outcome):
+        snippet = outcome.snippet
+        actual = output_text(outcome.result)
+        golden_name = f"snippets/{snippet.rel[:-3]}.out"
+        expected = read_golden(snippet.golden_path)
+        pages = ", ".join(d.where for d in outcome.embedded_at) or "no page"
+        if expected is None:
+            return [Problem(golden_name, 0, f"no golden output (embedded at {pages}); run `python build_figures.py --update` and review it", kind="golden")]
+        if expected != actual:
+            diff = golden_diff(expected, actual, golden_name)
+            return [Problem(golden_name, 0, f"output differs from the golden (embedded at {pages}):\n{diff}", kind="golden")]
+        return []
+
+    def update_goldens(self, outcomes):
+        """Rewrite goldens for runs that behaved as declared; return the paths written."""
+        written = []
+        for outcome in outcomes.values():
+            if not outcome.ran_ok:
+                continue
+            text = output_text(outcome.result)
+            if read_golden(outcome.snippet.golden_path) != text:
+                outcome.snippet.golden_path.write_text(text, encoding="utf-8")
+                written.append(outcome.snippet.golden_path)
+            outcome.problems = [p for p in outcome.problems if p.kind != "golden"]
+        return written
+
+    def orphan_goldens(self):
+        return [
+            path for path in sorted(self.snippets_dir.rglob("*.out")) if not path.with_suffix(".py").exists()
+        ]
+
+
+def _relative_paths(result, root):
+    """Tracebacks name files relative to the project, as every other message does."""
+    prefix = f"{root}/"
+    error = result.get("error")
+    if error:
+        error["traceback"] = error["traceback"].replace(prefix, "")
+    if result.get("stderr"):
+        result["stderr"] = result["stderr"].replace(prefix, "")
+    return result
+
+
+def _cacheable(result):
+    if result["status"] not in ("ok", "error"):
+        return False
+    error = result.get("error")
+    return not (error and error["type"] in UNCACHEABLE_ERRORS)
+
+
+def _tail(text, lines=12):
+    kept = [line for line in text.strip().splitlines() if line.strip()]
+    return "\n".join(kept[-lines:])

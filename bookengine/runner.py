@@ -1,0 +1,94 @@
+"""The client side of the warm parent: start it once, send batches, read results.
+
+One ``WarmParent`` lives for the whole Python process, so ``mkdocs serve``
+rebuilds reuse it and never re-import torch. It is started only when a snippet
+actually has to run: a build served entirely from the cache starts nothing.
+"""
+
+import atexit
+import json
+import os
+import subprocess
+import sys
+import threading
+
+
+class WarmParentError(RuntimeError):
+    pass
+
+
+class WarmParent:
+    def __init__(self):
+        self.process = None
+        self.lock = threading.Lock()
+        self.starts = 0
+        self.ready = False
+
+    def start(self):
+        """Start the warm parent without waiting for it (serve pre-warms while the site builds)."""
+        if self.process and self.process.poll() is None:
+            return
+        env = dict(os.environ, PYTHONUNBUFFERED="1", MPLBACKEND="Agg")
+        env.setdefault("OMP_NUM_THREADS", "1")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bookengine.zygote"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            env=env,
+            start_new_session=True,  # Ctrl+C in a terminal reaches us, not it; we close it
+        )
+        self.starts += 1
+        self.ready = False
+
+    def _ensure_ready(self):
+        self.start()
+        if not self.ready:
+            hello = self._read()
+            if hello.get("op") != "ready":
+                raise WarmParentError(f"the warm parent did not start: {hello}")
+            self.ready = True
+
+    def _read(self):
+        line = self.process.stdout.readline()
+        if not line:
+            code = self.process.wait()
+            raise WarmParentError(f"the warm parent exited unexpectedly (status {code}); see the log above")
+        return json.loads(line)
+
+    def run(self, tasks, jobs):
+        """Yield (task_id, result) as each task finishes."""
+        if not tasks:
+            return
+        with self.lock:
+            self._ensure_ready()
+            self.process.stdin.write(json.dumps({"op": "run", "tasks": tasks, "jobs": jobs}) + "\n")
+            self.process.stdin.flush()
+            while True:
+                message = self._read()
+                if message["op"] == "done":
+                    return
+                yield message["id"], message["result"]
+
+    def close(self):
+        if self.process and self.process.poll() is None:
+            try:
+                self.process.stdin.write(json.dumps({"op": "quit"}) + "\n")
+                self.process.stdin.flush()
+                self.process.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+        self.process = None
+
+
+_shared = None
+
+
+def warm_parent():
+    """The process-wide warm parent (kept across `mkdocs serve` rebuilds)."""
+    global _shared
+    if _shared is None:
+        _shared = WarmParent()
+        atexit.register(_shared.close)
+    return _shared

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Run, verify and update the book's snippets from the command line.
+
+    python build_figures.py              run (using the cache) and verify every snippet
+    python build_figures.py --check      run everything afresh and verify; writes nothing
+    python build_figures.py --update     run and rewrite the golden .out files
+    python build_figures.py --only 'ch01/*' --jobs 2
+
+Exit status 1 when any snippet fails or its output differs from its golden.
+"""
+
+import argparse
+import fnmatch
+import sys
+from pathlib import Path
+
+from bookengine.engine import Book
+
+ROOT = Path(__file__).resolve().parent
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="run every snippet afresh and verify; write nothing")
+    mode.add_argument("--update", action="store_true", help="rewrite goldens from this run")
+    parser.add_argument("--only", metavar="GLOB", help="only snippets whose path matches, e.g. 'ch01/*'")
+    parser.add_argument("--jobs", type=int, metavar="N", help="snippets run at once (default: the core count)")
+    parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def select(book, pattern):
+    paths = book.snippet_files()
+    if pattern:
+        rel = lambda path: path.relative_to(book.snippets_dir).as_posix()  # noqa: E731
+        paths = [p for p in paths if fnmatch.fnmatch(rel(p), pattern) or fnmatch.fnmatch(rel(p), pattern + ".py")]
+    return paths
+
+
+def progress_bar(total):
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="snippet", file=sys.stderr, dynamic_ncols=True, leave=False, disable=None)
+
+    def advance(outcome):
+        bar.set_postfix_str(outcome.rel, refresh=False)
+        bar.update(1)
+
+    return bar, advance
+
+
+def table(outcomes):
+    rows = [("snippet", "status", "seconds", "peak MB", "cache")]
+    for outcome in outcomes:
+        result = outcome.result or {}
+        rows.append(
+            (
+                outcome.rel,
+                outcome.status,
+                f"{result['seconds']:.2f}" if "seconds" in result else "-",
+                f"{result['peak_mb']:.0f}" if "peak_mb" in result else "-",
+                "-" if outcome.result is None else ("hit" if outcome.cache_hit else "miss"),
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for index, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(width) if i < 2 else cell.rjust(width) for i, (cell, width) in enumerate(zip(row, widths))))
+        if index == 0:
+            lines.append("  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    book = Book(args.root, jobs=args.jobs)
+    paths = select(book, args.only)
+    if not paths:
+        print(f"no snippet matches {args.only!r}", file=sys.stderr)
+        return 1
+    directives, directive_errors = book.page_directives(book.pages_on_disk())
+    outcomes = book.prepare(paths)
+    bar, advance = progress_bar(sum(o.snippet is not None for o in outcomes.values()))
+    fresh = args.check
+    book.run(outcomes, use_cache=not fresh, write_cache=not fresh, progress=advance)
+    bar.close()
+    book.verify(outcomes, directives)
+    directive_errors += _dangling(book, directives, outcomes, args.only)
+    if args.update:
+        for path in book.update_goldens(outcomes):
+            print(f"updated {book.display(path)}")
+
+    print(table(sorted(outcomes.values(), key=lambda o: o.rel)))
+    problems = [p for o in outcomes.values() for p in o.problems] + directive_errors
+    if not args.only:
+        problems += [f"{book.display(p)}: golden without a snippet" for p in book.orphan_goldens()]
+    for problem in problems:
+        print(f"\nERROR {problem.location_message() if hasattr(problem, 'location_message') else problem}")
+    failed = len(problems)
+    print(f"\n{len(outcomes)} snippet(s), {failed} problem(s)")
+    return 1 if failed else 0
+
+
+def _dangling(book, directives, outcomes, pattern):
+    """Directives that name a missing snippet or section (only when checking everything)."""
+    if pattern:
+        return []
+    from bookengine.engine import Problem
+
+    errors = []
+    for directive in directives:
+        outcome = outcomes.get(directive.target)
+        if outcome is None:
+            errors.append(Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}"))
+        elif outcome.snippet and directive.section and directive.section not in outcome.snippet.sections:
+            errors.append(Problem(directive.page, directive.line, f"snippets/{directive.target} has no section '{directive.section}'"))
+    return errors
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The whole book: a strict build, byte-for-byte reproducibility, and what a reader's browser loads."""
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync",
+]
+
+
+def build_site(tmp, name):
+    """A clean strict build of the real book, with its own empty cache."""
+    site = tmp / name
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BOOKENGINE_CACHE_DIR=str(tmp / f"{name}-cache"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return site, proc.stderr
+
+
+@pytest.fixture(scope="module")
+def two_builds(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("book")
+    return build_site(tmp, "first"), build_site(tmp, "second")
+
+
+def test_strict_build_runs_every_snippet(two_builds):
+    (site, log), _ = two_builds
+    snippets = [p for p in (ROOT / "snippets").rglob("*.py") if not any(part.startswith("_") for part in p.parts)]
+    assert f"verified {len(snippets)} snippet(s): 0 from the cache, {len(snippets)} run" in log
+    assert (site / "tensors" / "index.html").is_file()
+    assert list((site / "figures").rglob("*-light.svg")), "the book draws at least one figure"
+
+
+def test_two_clean_builds_are_identical(two_builds):
+    (first, _), (second, _) = two_builds
+    wanted = lambda site: sorted(  # noqa: E731
+        p.relative_to(site) for p in site.rglob("*") if p.suffix in {".html", ".svg"}
+    )
+    assert wanted(first) == wanted(second)
+    differing = [str(rel) for rel in wanted(first) if (first / rel).read_bytes() != (second / rel).read_bytes()]
+    assert not differing, f"these differ between two clean builds: {differing}"
+
+
+def test_every_figure_has_a_light_and_a_dark_variant_with_alt_text(two_builds):
+    (site, _), _ = two_builds
+    html = "\n".join(p.read_text(encoding="utf-8") for p in site.rglob("*.html"))
+    for light in (site / "figures").rglob("*-light.svg"):
+        dark = light.with_name(light.name.replace("-light.svg", "-dark.svg"))
+        assert dark.is_file()
+        name = light.name
+        assert f'{name}#only-light"' in html and f'{dark.name}#only-dark"' in html
+    import re
+
+    for tag in re.findall(r"<img [^>]*>", html):
+        assert re.search(r'alt="[^"]{15,}"', tag), f"figure without a real alt text: {tag}"
+
+
+@pytest.fixture(scope="module")
+def served_site(two_builds):
+    (site, _), _ = two_builds
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield site, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is installed by .ci/run")
+def test_pages_load_only_from_their_own_host(served_site):
+    from playwright.sync_api import sync_playwright
+
+    site, base = served_site
+    pages = sorted(p.relative_to(site).parent.as_posix() for p in site.rglob("index.html"))
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        requests, errors = [], []
+        page.on("request", lambda request: requests.append(request.url))
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for path in pages:
+            page.goto(f"{base}/{'' if path == '.' else path + '/'}")
+            page.wait_for_load_state("networkidle")
+            if path == "tensors":
+                assert page.locator(".katex").count() > 0, "KaTeX rendered no math on the chapter"
+        browser.close()
+    foreign = sorted({url for url in requests if not url.startswith(base) and not url.startswith("data:")})
+    assert not foreign, f"requests to other hosts: {foreign}"
+    assert not errors, f"console errors: {errors}"
