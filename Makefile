@@ -19,6 +19,7 @@ export NO_MKDOCS_2_WARNING := 1
 
 PY_STAMP   := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+BUNDLES    := browser/dist/cells.js
 
 .DEFAULT_GOAL := help
 .PHONY: help setup serve build test check clean
@@ -28,7 +29,7 @@ help: ## list the targets
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
 		awk 'BEGIN {FS = ":.*## "}; {printf "  make %-7s %s\n", $$1, $$2}'
 
-setup: $(PY_STAMP) $(NODE_STAMP) ## create .venv and node_modules (done automatically by the others)
+setup: $(PY_STAMP) $(NODE_STAMP) $(BUNDLES) ## create .venv and node_modules (done automatically by the others)
 
 # Python: the venv, the pinned requirements, then the engine (editable, no deps).
 $(PY_STAMP): requirements.txt $(wildcard pyproject.toml)
@@ -40,10 +41,14 @@ $(PY_STAMP): requirements.txt $(wildcard pyproject.toml)
 	fi
 	@touch $@
 
-# Node: self-hosted KaTeX, exactly as package-lock.json records it.
+# Node: KaTeX, Pyodide, CodeMirror and esbuild, exactly as package-lock.json records them.
 $(NODE_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	@touch $@
+
+# The browser cells' bundles (browser/dist/, never committed).
+$(BUNDLES): $(NODE_STAMP) browser/build.mjs $(wildcard browser/src/*.js)
+	npm run --silent build
 
 serve: setup ## serve the book at http://127.0.0.1:8000 with live reload
 	$(MKDOCS) serve -a $(HOST):$(PORT)
@@ -57,5 +62,5 @@ test: setup ## run every test
 check: setup ## re-run every snippet and compare with its golden output
 	$(PY) build_figures.py --check
 
-clean: ## remove site/ and .cache/
-	rm -rf site .cache
+clean: ## remove site/, .cache/ and the browser bundles
+	rm -rf site .cache browser/dist

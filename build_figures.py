@@ -14,7 +14,7 @@ import fnmatch
 import sys
 from pathlib import Path
 
-from bookengine.engine import Book
+from bookengine.engine import Book, Problem
 
 ROOT = Path(__file__).resolve().parent
 
@@ -76,41 +76,36 @@ def main(argv=None):
     args = parse_args(argv)
     book = Book(args.root, jobs=args.jobs)
     paths = select(book, args.only)
-    if not paths:
+    if not paths and args.only:
         print(f"no snippet matches {args.only!r}", file=sys.stderr)
         return 1
-    directives, directive_errors = book.page_directives(book.pages_on_disk())
-    outcomes = book.prepare(paths)
-    bar, advance = progress_bar(sum(o.snippet is not None for o in outcomes.values()))
+    pages = list(book.pages_on_disk()) if not args.only else []
+    bar, advance = progress_bar(None)  # cell programs add runs beyond the snippet files
     fresh = args.check
-    book.run(outcomes, use_cache=not fresh, write_cache=not fresh, progress=advance)
+    report = book.check(pages, paths=paths, use_cache=not fresh, write_cache=not fresh, progress=advance)
     bar.close()
-    book.verify(outcomes, directives)
-    directive_errors += _dangling(book, directives, outcomes, args.only)
     if args.update:
-        for path in book.update_goldens(outcomes):
+        for path in book.update_goldens(report):
             print(f"updated {book.display(path)}")
 
-    print(table(sorted(outcomes.values(), key=lambda o: o.rel)))
-    problems = [p for o in outcomes.values() for p in o.problems] + directive_errors
+    print(table(sorted(report.runs(), key=lambda run: run.rel)))
+    problems = report.problems()
     if not args.only:
-        problems += [f"{book.display(p)}: golden without a snippet" for p in book.orphan_goldens()]
+        problems += [Problem(book.display(p), 0, "golden without a snippet or page of cells") for p in book.orphan_goldens(report)]
+        problems += _dangling(report)
     for problem in problems:
-        print(f"\nERROR {problem.location_message() if hasattr(problem, 'location_message') else problem}")
-    failed = len(problems)
-    print(f"\n{len(outcomes)} snippet(s), {failed} problem(s)")
-    return 1 if failed else 0
+        print(f"\nERROR {problem.location_message()}")
+    print(f"\n{len(report.outcomes)} snippet(s), {len(report.programs)} page(s) of cells, {len(problems)} problem(s)")
+    return 1 if problems else 0
 
 
-def _dangling(book, directives, outcomes, pattern):
-    """Directives that name a missing snippet or section (only when checking everything)."""
-    if pattern:
-        return []
-    from bookengine.engine import Problem
-
+def _dangling(report):
+    """Directives that name a missing snippet or section."""
     errors = []
-    for directive in directives:
-        outcome = outcomes.get(directive.target)
+    for directive in report.directives:
+        if directive.kind != "snippet":
+            continue
+        outcome = report.outcomes.get(directive.target)
         if outcome is None:
             errors.append(Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}"))
         elif outcome.snippet and directive.section and directive.section not in outcome.snippet.sections:

@@ -72,24 +72,40 @@ def _reset_seeds():
 
 
 def execute(task):
-    """Run the task's chunks in order; stop at the first exception."""
+    """Run the task's chunks in order.
+
+    A snippet stops at its first exception. A cell program ("mode": "cells") goes on,
+    as a reader's page does: each chunk records its own error.
+    """
     _reset_seeds()
+    if task.get("torch") == "booktorch":  # a browser cell program: the teaching module stands in
+        import booktorch
+
+        sys.modules["torch"] = booktorch
     path = task["path"]
+    cells = task.get("mode") == "cells"
     stdout = BoundedWriter()
     stderr = BoundedWriter(limit=8000)
     sys.stdout, sys.stderr = stdout, stderr
     namespace = {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__}
     chunks, error = [], None
     started = time.perf_counter()
-    for start_line, code in task["chunks"]:
+    for start_line, code, *name in task["chunks"]:
+        filename = name[0] if name else path
         begin = stdout.position()
+        chunk_error = None
         try:
-            compiled = compile("\n" * (start_line - 1) + code, path, "exec")
+            compiled = compile("\n" * (start_line - 1) + code, filename, "exec")
             exec(compiled, namespace)  # noqa: S102 - running the book's own snippets is the point
         except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt count as failures too
-            error = _describe(exc, path)
+            chunk_error = _describe(exc, filename)
         sys.stdout.flush()
-        chunks.append({"out": stdout.getvalue()[begin:], "figures": capture_open_figures()})
+        chunk = {"out": stdout.getvalue()[begin:], "figures": capture_open_figures()}
+        if cells:
+            chunk["error"] = chunk_error
+        elif chunk_error:
+            error = chunk_error
+        chunks.append(chunk)
         if error:
             break
     return {

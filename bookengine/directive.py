@@ -1,11 +1,14 @@
-"""The one-line directive that embeds a snippet in a chapter.
+"""The one-line directives that embed snippets and browser cells in a chapter.
 
     {{ snippet ch01/shapes.py }}
     {{ snippet ch01/shapes.py#reading }}
     {{ snippet ch01/ladder.py#draw alt="Five shapes, one per rank" title="The ladder" }}
+    {{ cell ch01/shape_cell.py }}
+    {{ exercise ch02/ex_rotate.py }}
 
-It must stand alone on its line. Lines inside fenced code blocks are never
-directives, so the book can show the syntax.
+A directive must stand alone on its line. A browser cell can also be written
+inline, as a fenced block whose language is ``pycell``. Lines inside other
+fenced code blocks are never directives, so the book can show the syntax.
 """
 
 import re
@@ -14,80 +17,106 @@ from dataclasses import dataclass, field
 
 from .errors import BookError
 
-DIRECTIVE = re.compile(r"^[ \t]*\{\{\s*snippet\b(?P<body>.*?)\}\}[ \t]*$")
-LOOKS_LIKE = re.compile(r"\{\{\s*snippet\b")
-FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+DIRECTIVE = re.compile(r"^[ \t]*\{\{\s*(?P<kind>snippet|cell|exercise)\b(?P<body>.*?)\}\}[ \t]*$")
+LOOKS_LIKE = re.compile(r"\{\{\s*(snippet|cell|exercise)\b")
+FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})\s*([\w-]*)")
+CELL_LANGUAGE = "pycell"
+OPTIONS = {"snippet": {"alt", "title"}, "cell": set(), "exercise": set()}
 REPEATABLE = {"alt"}
-SINGLE = {"title"}
 
 
 @dataclass
 class Directive:
     page: str  # the page's path as shown in errors, e.g. docs/tensors.md
     line: int
-    target: str  # e.g. ch01/shapes.py
-    section: str | None
+    kind: str = "snippet"  # snippet | cell | exercise
+    target: str | None = None  # e.g. ch01/shapes.py; None for an inline cell
+    section: str | None = None
     alts: list = field(default_factory=list)
     title: str | None = None
+    code: str | None = None  # an inline cell's code
 
     @property
     def where(self):
         return f"{self.page}:{self.line}"
 
 
-def _scan(markdown):
-    """Yield (line_number, text, is_code) for each line; fenced code is never a directive."""
-    fence = None
-    for number, text in enumerate(markdown.splitlines(), start=1):
+def _blocks(markdown):
+    """Yield (first_line, last_line, kind, payload) for directives and pycell fences.
+
+    kind is 'directive' (payload: the regex match), 'cell' (payload: the fenced code),
+    'unclosed' (a pycell fence that never closes) or 'stray' (a directive-like text
+    that is not alone on its line).
+    """
+    lines = markdown.splitlines()
+    index = 0
+    while index < len(lines):
+        text = lines[index]
         opener = FENCE.match(text)
-        if fence:
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
-                fence = None
-            yield number, text, True
-        elif opener:
-            fence = opener.group(1)
-            yield number, text, True
-        else:
-            yield number, text, False
-
-
-def find_directives(markdown, page):
-    """Return (directives, errors) for one page's Markdown text."""
-    directives, errors = [], []
-    for number, text, is_code in _scan(markdown):
-        if is_code:
+        if opener:
+            fence, language = opener.group(1), opener.group(2)
+            end = index + 1
+            while end < len(lines):
+                closer = FENCE.match(lines[end])
+                if closer and closer.group(1)[0] == fence[0] and len(closer.group(1)) >= len(fence) and not closer.group(2):
+                    break
+                end += 1
+            if language == CELL_LANGUAGE:
+                if end >= len(lines):
+                    yield index + 1, index + 1, "unclosed", None
+                else:
+                    yield index + 1, end + 1, "cell", "\n".join(lines[index + 1 : end]) + "\n"
+            index = end + 1
             continue
         match = DIRECTIVE.match(text)
         if match:
+            yield index + 1, index + 1, "directive", match
+        elif LOOKS_LIKE.search(text):
+            yield index + 1, index + 1, "stray", None
+        index += 1
+
+
+def find_directives(markdown, page):
+    """Return (directives, errors) for one page's Markdown text, in page order."""
+    directives, errors = [], []
+    for first, _last, kind, payload in _blocks(markdown):
+        if kind == "directive":
             try:
-                directives.append(parse_body(match.group("body"), page, number))
+                directives.append(parse_body(payload.group("body"), page, first, payload.group("kind")))
             except BookError as exc:
                 errors.append(exc)
-        elif LOOKS_LIKE.search(text):
-            errors.append(BookError(page, number, "a snippet directive must stand alone on its line as {{ snippet path[#section] [key=\"value\" ...] }}"))
+        elif kind == "cell":
+            directives.append(Directive(page=page, line=first, kind="cell", code=payload))
+        elif kind == "unclosed":
+            errors.append(BookError(page, first, "this ```pycell block is never closed"))
+        else:
+            errors.append(
+                BookError(page, first, 'a directive must stand alone on its line as {{ snippet path[#section] [key="value" ...] }}')
+            )
     return directives, errors
 
 
-def parse_body(body, page, line):
+def parse_body(body, page, line, kind="snippet"):
     try:
         words = shlex.split(body)
     except ValueError as exc:
         raise BookError(page, line, f"cannot read the directive's options: {exc}") from None
     if not words:
-        raise BookError(page, line, "the snippet directive names no file")
+        raise BookError(page, line, f"the {kind} directive names no file")
     target, _, section = words[0].partition("#")
     if not target.endswith(".py"):
         raise BookError(page, line, f"'{target}' is not a .py snippet path (relative to snippets/)")
-    directive = Directive(page=page, line=line, target=target, section=section or None)
+    directive = Directive(page=page, line=line, kind=kind, target=target, section=section or None)
+    allowed = OPTIONS[kind]
     seen = set()
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if not eq:
             raise BookError(page, line, f"option '{word}' must be written key=\"value\"")
-        if key not in REPEATABLE | SINGLE:
-            known = ", ".join(sorted(REPEATABLE | SINGLE))
-            raise BookError(page, line, f"unknown option '{key}' (known: {known})")
-        if key in SINGLE and key in seen:
+        if key not in allowed:
+            known = ", ".join(sorted(allowed)) or "none"
+            raise BookError(page, line, f"unknown option '{key}' for {kind} (known: {known})")
+        if key not in REPEATABLE and key in seen:
             raise BookError(page, line, f"option '{key}' is given twice")
         seen.add(key)
         if key == "alt":
@@ -100,8 +129,15 @@ def parse_body(body, page, line):
 
 
 def replace_directives(markdown, render):
-    """Replace each directive line (outside fences) with ``render(line_number)``."""
-    out = []
-    for number, text, is_code in _scan(markdown):
-        out.append(render(number) if not is_code and DIRECTIVE.match(text) else text)
+    """Replace each directive or pycell block, in page order, with ``render(ordinal)``."""
+    lines = markdown.splitlines()
+    out, cursor, ordinal = [], 0, 0
+    for first, last, kind, _ in _blocks(markdown):
+        if kind not in ("directive", "cell"):
+            continue
+        out.extend(lines[cursor : first - 1])
+        out.append(render(ordinal))
+        ordinal += 1
+        cursor = last
+    out.extend(lines[cursor:])
     return "\n".join(out) + "\n"

@@ -6,18 +6,20 @@ timeouts and golden outputs. It writes nothing in the tree unless asked to
 update goldens.
 """
 
-import itertools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cache import RunCache, cache_key, environment_fingerprint
+from .cells import build_programs, verify_program
+from .exercises import load_exercise, verify_exercise
 from .directive import find_directives
 from .errors import BookError
 from .golden import golden_diff, output_text, read_golden
 from .runner import warm_parent
 from .snippet import local_module_closure, parse_snippet
 
+EXERCISE_PREFIX = "ex_"  # snippets/chNN/ex_*.py are exercises, checked by bookengine.exercises
 UNCACHEABLE_ERRORS = {"MemoryError", "KeyboardInterrupt", "OutOfMemoryError"}
 
 
@@ -44,6 +46,18 @@ class Outcome:
         return "stale" if "golden" in kinds else "ok"
 
     @property
+    def task(self):
+        """What the warm parent needs to run this snippet."""
+        snippet = self.snippet
+        return {
+            "path": str(snippet.path),
+            "chunks": [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
+            "timeout": snippet.timeout,
+            "memory_mb": snippet.memory_mb,
+            "sys_path": [str(snippet.path.parent), str(snippet.path.parents[len(Path(snippet.rel).parts) - 1])],
+        }
+
+    @property
     def ran_ok(self):
         """The run itself behaved as declared (goldens aside)."""
         return self.result is not None and not any(p.kind == "run" for p in self.problems)
@@ -55,6 +69,34 @@ class Problem(BookError):
     def __init__(self, path, line, message, kind="run"):
         super().__init__(path, line, message)
         self.kind = kind
+
+
+@dataclass
+class Report:
+    """Everything one pass over the book found: directives, snippet runs, cell programs."""
+
+    directives: list
+    directive_errors: list
+    outcomes: dict  # snippet rel -> Outcome
+    programs: dict  # page -> CellProgram
+    exercises: dict  # exercise rel -> Exercise
+    seconds: float = 0.0
+
+    def problems(self):
+        found = list(self.directive_errors)
+        for outcome in self.outcomes.values():
+            found += outcome.problems
+        for program in self.programs.values():
+            found += program.problems
+        for exercise in self.exercises.values():
+            found += exercise.problems
+        return found
+
+    def runs(self):
+        runs = list(self.outcomes.values())
+        runs += [run for program in self.programs.values() for run in program.runs]
+        runs += [run for exercise in self.exercises.values() for run in exercise.runs]
+        return runs
 
 
 class Book:
@@ -77,7 +119,7 @@ class Book:
         files = []
         for path in sorted(self.snippets_dir.rglob("*.py")):
             parts = path.relative_to(self.snippets_dir).parts
-            if not any(part.startswith(("_", ".")) for part in parts):
+            if not any(part.startswith(("_", ".")) for part in parts) and not path.name.startswith(EXERCISE_PREFIX):
                 files.append(path)
         return files
 
@@ -93,6 +135,48 @@ class Book:
     def pages_on_disk(self):
         for path in sorted(self.docs_dir.rglob("*.md")):
             yield self.display(path), path.read_text(encoding="utf-8")
+
+    # ---- one whole pass ----------------------------------------------------------
+    def check(self, pages, paths=None, execute=True, use_cache=True, write_cache=True, progress=None):
+        """Find, run and verify everything the pages embed (and every snippet file)."""
+        directives, errors = self.page_directives(pages)
+        errors = [Problem(e.path, e.line, e.message) for e in errors]
+        outcomes = self.prepare(self.snippet_files() if paths is None else paths)
+        programs = build_programs(directives, self.snippets_dir, self._file_cell, Problem)
+        for program in programs.values():
+            program.set_keys(self.fingerprint)
+        exercises = {}
+        for directive in directives:
+            if directive.kind == "exercise" and directive.target not in exercises:
+                try:
+                    exercise = load_exercise(directive, self.snippets_dir, Problem)
+                except Problem as problem:
+                    errors.append(problem)
+                    continue
+                exercise.set_keys(self.fingerprint)
+                exercises[directive.target] = exercise
+        report = Report(directives, errors, outcomes, programs, exercises)
+        if execute:
+            report.seconds = self.run(report.runs(), use_cache, write_cache, progress)
+            self.verify(outcomes, directives)
+            for program in programs.values():
+                if program.torch.result and program.browser.result and not program.problems:
+                    program.problems += verify_program(program, Problem)
+            for exercise in exercises.values():
+                if all(run.result for run in exercise.runs):
+                    exercise.problems += verify_exercise(exercise, Problem)
+        return report
+
+    def _file_cell(self, directive):
+        """(code, raises) of a cell embedded from a snippet file."""
+        try:
+            snippet = parse_snippet(self.snippets_dir / directive.target, self.snippets_dir)
+        except BookError as exc:
+            raise Problem(directive.page, directive.line, exc.location_message()) from None
+        if directive.section and directive.section not in snippet.sections:
+            raise Problem(directive.page, directive.line, f"snippets/{directive.target} has no section '{directive.section}'")
+        raises = snippet.raises if directive.section is None else None
+        return snippet.display_source(directive.section) + "\n", raises
 
     # ---- running ---------------------------------------------------------------
     def prepare(self, paths):
@@ -112,42 +196,32 @@ class Book:
             outcomes[rel] = outcome
         return outcomes
 
-    def run(self, outcomes, use_cache=True, write_cache=True, progress=None):
-        """Fill each outcome's result, from the cache or by running it."""
+    def run(self, runs, use_cache=True, write_cache=True, progress=None):
+        """Fill each run's result, from the cache or by running it; return seconds spent running.
+
+        A run is anything with ``key``, ``task``, ``result``, ``cache_hit`` and ``rel``:
+        a snippet's Outcome, or one side (torch or browser) of a page's cell program.
+        """
         to_run = []
-        for outcome in outcomes.values():
-            if outcome.snippet is None:
+        for run in runs:
+            if run.key is None:
                 continue
-            cached = self.cache.get(outcome.key) if use_cache else None
+            cached = self.cache.get(run.key) if use_cache else None
             if cached is not None:
-                outcome.result, outcome.cache_hit = cached, True
+                run.result, run.cache_hit = cached, True
                 if progress:
-                    progress(outcome)
+                    progress(run)
             else:
-                to_run.append(outcome)
-        by_id = {}
-        tasks = []
-        for number, outcome in zip(itertools.count(), to_run):
-            snippet = outcome.snippet
-            by_id[number] = outcome
-            tasks.append(
-                {
-                    "id": number,
-                    "path": str(snippet.path),
-                    "chunks": [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
-                    "timeout": snippet.timeout,
-                    "memory_mb": snippet.memory_mb,
-                    "sys_path": [str(snippet.path.parent), str(self.snippets_dir)],
-                }
-            )
+                to_run.append(run)
+        tasks = [dict(run.task, id=number) for number, run in enumerate(to_run)]
         started = time.perf_counter()
         for task_id, result in warm_parent().run(tasks, self.jobs):
-            outcome = by_id[task_id]
-            outcome.result = _relative_paths(result, self.root)
+            run = to_run[task_id]
+            run.result = _relative_paths(result, self.root)
             if write_cache and _cacheable(result):
-                self.cache.put(outcome.key, result)
+                self.cache.put(run.key, result)
             if progress:
-                progress(outcome)
+                progress(run)
         return time.perf_counter() - started if tasks else 0.0
 
     # ---- verifying -------------------------------------------------------------
@@ -200,23 +274,40 @@ class Book:
             return [Problem(golden_name, 0, f"output differs from the golden (embedded at {pages}):\n{diff}", kind="golden")]
         return []
 
-    def update_goldens(self, outcomes):
+    def update_goldens(self, report):
         """Rewrite goldens for runs that behaved as declared; return the paths written."""
         written = []
-        for outcome in outcomes.values():
+        for outcome in report.outcomes.values():
             if not outcome.ran_ok:
                 continue
-            text = output_text(outcome.result)
-            if read_golden(outcome.snippet.golden_path) != text:
-                outcome.snippet.golden_path.write_text(text, encoding="utf-8")
+            if _write_if_changed(outcome.snippet.golden_path, output_text(outcome.result)):
                 written.append(outcome.snippet.golden_path)
             outcome.problems = [p for p in outcome.problems if p.kind != "golden"]
+        for program in report.programs.values():
+            if program.torch.result is None or any(p.kind != "golden" for p in program.problems):
+                continue
+            program.golden_path.parent.mkdir(parents=True, exist_ok=True)
+            if _write_if_changed(program.golden_path, program.golden_text()):
+                written.append(program.golden_path)
+            program.problems = []
         return written
 
-    def orphan_goldens(self):
-        return [
-            path for path in sorted(self.snippets_dir.rglob("*.out")) if not path.with_suffix(".py").exists()
-        ]
+    def orphan_goldens(self, report):
+        """Goldens that nothing produces any more: a deleted snippet or page of cells."""
+        cell_goldens = {program.golden_path for program in report.programs.values()}
+        orphans = []
+        for path in sorted(self.snippets_dir.rglob("*.out")):
+            in_cells = path.parent == self.snippets_dir / "cells"
+            if (in_cells and path not in cell_goldens) or (not in_cells and not path.with_suffix(".py").exists()):
+                orphans.append(path)
+        return orphans
+
+
+def _write_if_changed(path, text):
+    if read_golden(path) == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
 
 
 def _relative_paths(result, root):

@@ -1,4 +1,4 @@
-"""The MkDocs plugin ``verified``: runs, verifies and embeds the book's snippets.
+"""The MkDocs plugin ``verified``: runs, verifies and embeds the book's snippets and cells.
 
 All runs happen in ``on_files``, as one parallel batch, before any page renders;
 ``on_page_markdown`` only substitutes what was prepared. In ``mkdocs build``
@@ -16,14 +16,23 @@ from mkdocs.config.base import Config
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
 
-from .directive import find_directives, replace_directives
+from .directive import replace_directives
 from .engine import Book, Problem
-from .render import figure_uri, figures_of, render_failure, render_snippet, shown_chunks
+from .render import (
+    figure_uri,
+    figures_of,
+    render_cell,
+    render_exercise,
+    render_failure,
+    render_snippet,
+    shown_chunks,
+)
 from .runner import warm_parent
-from .vendor import vendored_files
+from .vendor import browser_files, katex_files
 
 build_log = logging.getLogger("mkdocs.plugins.bookengine")  # counted by --strict
 serve_log = logging.getLogger("bookengine.serve")  # shown, never counted
+ISOLATION_HEADERS = [("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Embedder-Policy", "require-corp")]
 
 
 class VerifiedConfig(Config):
@@ -31,7 +40,8 @@ class VerifiedConfig(Config):
     cache_dir = c.Type(str, default=".cache/bookengine")
     jobs = c.Optional(c.Type(int))
     execute = c.Type(bool, default=True)  # False: show sources only (the benchmark's bare build)
-    katex = c.Type(bool, default=True)  # publish the pinned KaTeX from node_modules
+    assets = c.Type(bool, default=True)  # publish KaTeX, Pyodide and the cell bundles
+    isolate = c.Type(bool, default=True)  # `mkdocs serve` sends COOP/COEP headers
 
 
 class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
@@ -60,46 +70,52 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
 
     def on_serve(self, server, *, config, builder):
         server.watch(str(self.book.snippets_dir))
+        if self.config.isolate:
+            _send_isolation_headers(server)
         if self.config.execute:
             warm_parent().start()  # import torch now, so the author's first edit re-runs fast
         return server
 
     # ---- the build phase: everything runs here ------------------------------------
     def on_files(self, files, *, config):
-        if self.config.katex:
-            for file in vendored_files(config, self.book.root):
+        if self.config.assets:
+            for file in katex_files(config, self.book.root) + browser_files(config, self.book.root):
                 files.append(file)
-        pages = [(file, Path(file.abs_src_path)) for file in files.documentation_pages() if file.abs_src_path]
-        per_page = {}
-        problems = []
-        for file, path in pages:
-            display = self.book.display(path)
-            directives, errors = find_directives(path.read_text(encoding="utf-8"), display)
-            per_page[file.src_uri] = directives
-            problems.extend(errors)
-        directives = [d for found in per_page.values() for d in found]
-
-        outcomes = self.book.prepare(self.book.snippet_files())
+        pages = {}
+        for file in files.documentation_pages():
+            if file.abs_src_path:
+                path = Path(file.abs_src_path)
+                pages[self.book.display(path)] = (file.src_uri, path.read_text(encoding="utf-8"))
+        report = self.book.check(((display, text) for display, (_, text) in pages.items()), execute=self.config.execute)
         if self.config.execute:
-            seconds = self.book.run(outcomes)
-            self.book.verify(outcomes, directives)
-            ran = [o.rel for o in outcomes.values() if o.result is not None and not o.cache_hit]
+            ran = [run.rel for run in report.runs() if run.result is not None and not run.cache_hit]
             build_log.info(
-                "verified %d snippet(s): %d from the cache, %d run in %.2f s%s",
-                len(outcomes), len(outcomes) - len(ran), len(ran), seconds,
+                "verified %d snippet(s) and %d page(s) of cells: %d run(s) from the cache, %d run in %.2f s%s",
+                len(report.outcomes), len(report.programs), len(report.runs()) - len(ran), len(ran), report.seconds,
                 f" ({', '.join(ran[:5])}{', ...' if len(ran) > 5 else ''})" if ran else "",
             )
-        for outcome in outcomes.values():
-            problems.extend(outcome.problems)
-
+        problems = report.problems()
+        by_page = {}
+        for directive in report.directives:
+            by_page.setdefault(directive.page, []).append(directive)
         self.rendered = {}
-        for src_uri, found in per_page.items():
-            self.rendered[src_uri] = [self._render(d, outcomes, src_uri, problems, files, config) for d in found]
+        for display, (src_uri, _) in pages.items():
+            self.rendered[src_uri] = [
+                self._render(d, report, src_uri, problems, files, config) for d in by_page.get(display, [])
+            ]
         self._report(problems)
         return files
 
-    def _render(self, directive, outcomes, src_uri, problems, files, config):
-        outcome = outcomes.get(directive.target)
+    def _render(self, directive, report, src_uri, problems, files, config):
+        if directive.kind == "cell":
+            return self._render_cell(directive, report)
+        if directive.kind == "exercise":
+            exercise = report.exercises.get(directive.target)
+            if exercise is None:
+                return render_failure([p for p in report.directive_errors if p.line == directive.line and p.path == directive.page])
+            run_problems = [p for p in exercise.problems if p.kind == "run"]
+            return render_failure(run_problems) if run_problems and self.config.execute else render_exercise(exercise)
+        outcome = report.outcomes.get(directive.target)
         if outcome is None:
             problem = Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}")
             problems.append(problem)
@@ -120,7 +136,8 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         run_problems = [p for p in outcome.problems if p.kind == "run"]
         if run_problems or outcome.result is None:
             return render_failure(run_problems or outcome.problems)
-        if not any(index < len(outcome.result["chunks"]) for index in shown_chunks(snippet, directive.section)):
+        wanted = shown_chunks(snippet, directive.section)
+        if not any(index < len(outcome.result["chunks"]) for index in wanted):
             problem = Problem(directive.page, directive.line, f"section '{directive.section}' never ran: the snippet raised before it")
             problems.append(problem)
             return render_failure([problem])
@@ -143,6 +160,17 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         body = render_snippet(directive, snippet, outcome.result, src_uri)
         return (render_failure(golden) + "\n\n" + body) if golden else body
 
+    def _render_cell(self, directive, report):
+        program = report.programs.get(directive.page)
+        cell = next((c for c in program.cells if c.line == directive.line), None) if program else None
+        if cell is None:
+            return render_failure([p for p in program.problems if p.line == directive.line] if program else [])
+        mine = [p for p in program.problems if p.line in (cell.line, 0) and p.kind == "run"]
+        if mine and self.config.execute:
+            return render_failure(mine)
+        expected = program.expected_output(cell) if self.config.execute else ""
+        return render_cell(cell, expected)
+
     def _report(self, problems):
         seen = set()
         log = serve_log if self.serving else build_log
@@ -156,6 +184,18 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
 
     # ---- the page phase: substitute what on_files prepared -------------------------
     def on_page_markdown(self, markdown, *, page, config, files):
-        prepared = iter(self.rendered.get(page.file.src_uri, []))
-        return replace_directives(markdown, lambda _line: next(prepared))
+        prepared = self.rendered.get(page.file.src_uri, [])
+        return replace_directives(markdown, lambda ordinal: prepared[ordinal])
 
+
+def _send_isolation_headers(server):
+    """Make `mkdocs serve` pages cross-origin isolated, so Stop can interrupt Python."""
+    serve = server.serve_request
+
+    def isolated(environ, start_response):
+        def start(status, headers, exc_info=None):
+            return start_response(status, list(headers) + ISOLATION_HEADERS, exc_info)
+
+        return serve(environ, start)
+
+    server.set_app(isolated)

@@ -1,6 +1,7 @@
 """Markdown that replaces a directive: source, output, figures, or a visible failure."""
 
 import html
+import json
 import posixpath
 
 TEXT_FENCE = "`" * 4  # longer than any fence a snippet's output could contain
@@ -77,3 +78,54 @@ def render_failure(problems):
 
 def _alt(text):
     return text.replace("[", "(").replace("]", ")").replace("\n", " ")
+
+
+CELL_NOTE = (
+    "Runs in your browser on <strong>booktorch</strong>, a small PyTorch-compatible teaching "
+    "subset whose output the build checks against torch 2.13."
+)
+
+
+def _script_json(value):
+    return json.dumps(value).replace("</", "<\\/")  # never close the script element early
+
+
+def render_cell(cell, expected):
+    """A browser cell: the code (the no-JS view), the book's verified output, and
+    the data the cell script needs. The editor and buttons are added by script."""
+    data = _script_json({"code": cell.code, "expected": expected, "name": cell.name, "label": cell.number})
+    code = html.escape(cell.code.rstrip("\n"))
+    shown = html.escape(expected.rstrip("\n")) or "(prints nothing)"
+    return (
+        f'<div class="book-cell" data-cell="{cell.number}" markdown="0">\n'
+        f'<p class="book-cell__note">{CELL_NOTE}</p>\n'
+        f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{code}</code></pre></div>\n'
+        '<p class="book-cell__label">Output in the book (torch 2.13)</p>\n'
+        f'<pre class="book-cell__expected"><code>{shown}</code></pre>\n'
+        '<p class="book-cell__verdict" aria-live="polite"></p>\n'
+        '<pre class="book-cell__output" aria-live="polite" aria-label="Output of your run" hidden></pre>\n'
+        f'<script type="application/json" class="book-cell__data">{data}</script>\n'
+        "</div>"
+    )
+
+
+def render_exercise(exercise):
+    """An exercise: the task in an editor (added by script), Check, a hint and a worked
+    solution behind disclosure buttons (these work without script too)."""
+    data = _script_json(
+        {"task": exercise.code["task"], "check": exercise.code["check"], "name": exercise.rel}
+    )
+    task = html.escape(exercise.code["task"].rstrip("\n"))
+    solution = html.escape(exercise.code["solution"].rstrip("\n"))
+    return (
+        f'<div class="book-exercise" data-exercise="{html.escape(exercise.rel)}" markdown="0">\n'
+        f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.</p>\n'
+        f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{task}</code></pre></div>\n'
+        '<p class="book-exercise__result" aria-live="polite"></p>\n'
+        '<pre class="book-cell__output" aria-live="polite" aria-label="Output of your code" hidden></pre>\n'
+        f'<details class="book-exercise__hint"><summary>Hint</summary><p>{html.escape(exercise.hint)}</p></details>\n'
+        '<details class="book-exercise__solution"><summary>Worked solution</summary>'
+        f'<pre><code>{solution}</code></pre></details>\n'
+        f'<script type="application/json" class="book-exercise__data">{data}</script>\n'
+        "</div>"
+    )

@@ -17,7 +17,7 @@ HEADER = re.compile(r"^#\|\s*([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
 ANCHOR = re.compile(r"^# ANCHOR(_END)?:\s*([A-Za-z0-9_-]+)\s*$")
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 4096
-OPTION_KEYS = {"timeout", "raises", "memory"}
+OPTION_KEYS = {"timeout", "raises", "memory", "hint"}
 
 
 @dataclass
@@ -46,6 +46,7 @@ class Snippet:
     timeout: float = DEFAULT_TIMEOUT
     memory_mb: int = DEFAULT_MEMORY_MB
     raises: ExpectedError | None = None
+    hint: str | None = None  # exercises only
     sections: dict = field(default_factory=dict)  # name -> (first_line, last_line) of body
     chunks: list = field(default_factory=list)
     shown_lines: list = field(default_factory=list)  # (line_no, text) without markers
@@ -140,6 +141,8 @@ def _apply_option(snippet, key, value, display, line_no):
             raise BookError(display, line_no, f"memory must look like '512M' or '8G', got {value!r}")
         size = int(match.group(1))
         snippet.memory_mb = size * 1024 if match.group(2).upper() == "G" else size
+    elif key == "hint":
+        snippet.hint = value
     elif key == "raises":
         type_name, sep, message = value.partition(": ")
         if not sep or not re.fullmatch(r"[A-Za-z_][\w.]*", type_name):

@@ -58,7 +58,7 @@ for name, t in rungs:
         for b in range(shape[0]):
             width += stack(ax, x + width, 0, shape[1:]) + (CELL if b < shape[0] - 1 else 0)
     label = f"rank {t.ndim}: {name}\nshape {list(shape)}"
-    ax.text(x + width / 2, -0.35, label, ha="center", va="top", fontsize=9)
+    ax.text(x + width / 2, -0.35, label, ha="center", va="top", fontsize=12)
     print(f"rank {t.ndim}  shape {list(shape)}")
     x += width + 1.2
 

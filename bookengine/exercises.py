@@ -1,0 +1,135 @@
+"""Exercises: a task the reader edits, a checker, a hint and a worked solution.
+
+An exercise file (snippets/chNN/ex_*.py) has the sections task, solution, wrong
+and check, and a ``#| hint:`` line. At build time the engine proves the checker
+right: the solution passes under torch and under booktorch, the deliberately
+wrong answer fails under both with the same message, and the untouched task
+fails with a CheckFailed message (never a crash) in the browser's module.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .cache import cache_key
+from .cells import BOOKTORCH_DIR
+from .errors import BookError
+from .snippet import parse_snippet
+
+SECTIONS = ("task", "solution", "wrong", "check")
+# (variant, implementation, must the check pass?)
+VARIANTS = (
+    ("solution", "torch", True),
+    ("solution", "booktorch", True),
+    ("wrong", "torch", False),
+    ("wrong", "booktorch", False),
+    ("task", "booktorch", False),
+)
+FAILED = "CheckFailed"
+
+
+@dataclass
+class ExerciseRun:
+    exercise: "Exercise"
+    variant: str
+    impl: str
+    must_pass: bool
+    key: str | None = None
+    result: dict | None = None
+    cache_hit: bool = False
+
+    @property
+    def rel(self):
+        return f"{self.exercise.rel} ({self.variant}, {self.impl})"
+
+    @property
+    def status(self):
+        if self.result is None:
+            return "invalid"
+        return "failed" if any(p.kind == "run" for p in self.exercise.problems) else "ok"
+
+    @property
+    def task(self):
+        exercise = self.exercise
+        return {
+            "path": f"<exercise {exercise.rel}>",
+            "chunks": [[1, exercise.code[self.variant], self.variant], [1, exercise.code["check"], "check"]],
+            "mode": "cells",
+            "torch": self.impl,
+            "timeout": 30.0,
+            "memory_mb": 2048,
+            "sys_path": [str(BOOKTORCH_DIR)],  # booktorch.check, for torch runs too
+        }
+
+    def outcome(self):
+        """(code error, check error) of this run's two chunks."""
+        chunks = self.result.get("chunks", [])
+        errors = [chunk.get("error") for chunk in chunks] + [None, None]
+        return errors[0], errors[1]
+
+
+@dataclass
+class Exercise:
+    rel: str
+    directive: object
+    hint: str
+    code: dict  # section -> code
+    problems: list = field(default_factory=list)
+    runs: list = field(default_factory=list)
+
+    def set_keys(self, fingerprint):
+        modules = {p: p.read_text(encoding="utf-8") for p in sorted(BOOKTORCH_DIR.rglob("*.py"))}
+        for run in self.runs:
+            source = run.exercise.code[run.variant] + "\0" + run.exercise.code["check"]
+            run.key = cache_key(source, modules, dict(fingerprint, mode="exercise", impl=run.impl))
+
+
+def load_exercise(directive, snippets_dir, problem_type):
+    """Parse the file a ``{{ exercise ... }}`` directive names, or raise a Problem at the directive."""
+    path = Path(snippets_dir) / directive.target
+    if not Path(directive.target).name.startswith("ex_"):
+        raise problem_type(directive.page, directive.line, f"exercise files are named ex_*.py, not {directive.target}")
+    if not path.is_file():
+        raise problem_type(directive.page, directive.line, f"no exercise file snippets/{directive.target}")
+    try:
+        snippet = parse_snippet(path, snippets_dir)
+    except BookError as exc:
+        raise problem_type(exc.path, exc.line, exc.message) from None
+    missing = [name for name in SECTIONS if name not in snippet.sections]
+    if missing:
+        raise problem_type(f"snippets/{directive.target}", 0, f"an exercise needs the sections {', '.join(missing)}")
+    if not snippet.hint:
+        raise problem_type(f"snippets/{directive.target}", 0, "an exercise needs a '#| hint: ...' line")
+    code = {name: snippet.display_source(name) + "\n" for name in SECTIONS}
+    exercise = Exercise(directive.target, directive, snippet.hint, code)
+    exercise.runs = [ExerciseRun(exercise, variant, impl, must_pass) for variant, impl, must_pass in VARIANTS]
+    return exercise
+
+
+def verify_exercise(exercise, problem_type):
+    where = f"snippets/{exercise.rel}"
+    problems = []
+    messages = {}
+    for run in exercise.runs:
+        if run.result.get("status") in ("timeout", "crash"):
+            detail = f"{run.result['detail']}\n{run.result.get('stderr', '')}".strip()
+            problems.append(problem_type(where, 0, f"{run.variant} under {run.impl}: {detail}"))
+            continue
+        code_error, check_error = run.outcome()
+        label = f"the {run.variant} under {run.impl}"
+        if code_error:
+            problems.append(problem_type(where, 0, f"{label} raised {code_error['type']}: {code_error['message']}"))
+        elif run.must_pass and check_error:
+            problems.append(problem_type(where, 0, f"{label} fails its own check: {check_error['type']}: {check_error['message']}"))
+        elif not run.must_pass and not check_error:
+            problems.append(problem_type(where, 0, f"{label} passes the check, so the check cannot tell right from wrong"))
+        elif not run.must_pass and check_error["type"] != FAILED:
+            problems.append(
+                problem_type(where, 0, f"{label} makes the checker crash with {check_error['type']}: {check_error['message']} "
+                             "(a learner should get a CheckFailed message instead)")
+            )
+        elif check_error:
+            messages.setdefault(run.variant, set()).add(check_error["message"])
+    for variant, texts in messages.items():
+        if len(texts) > 1:
+            problems.append(problem_type(where, 0, f"the check of the {variant} says different things under torch and booktorch: {sorted(texts)}"))
+    return problems

@@ -1,0 +1,20 @@
+"""Errors raised for anything outside booktorch's teaching subset.
+
+Real PyTorch errors (shape mismatches, bad indices, autograd misuse) are raised
+by the modules that implement the operation, with torch's exact type and text.
+This module only builds the "not in the browser subset" message.
+"""
+
+BROWSER_NOTE = (
+    "the book's cells run in your browser on a small teaching subset of PyTorch "
+    "(booktorch); run this cell locally with real PyTorch to use it"
+)
+
+
+def unsupported(what):
+    """Return (not raise) the error for an unsupported feature ``what``.
+
+    ``what`` is a name as the reader wrote it, e.g. ``"torch.randn"`` or
+    ``"Tensor.exp"``.
+    """
+    return NotImplementedError(f"{what} is not available in the browser: {BROWSER_NOTE}.")

@@ -1,0 +1,1 @@
+"""The operations behind Tensor methods and torch functions, one module per family."""

@@ -1,0 +1,267 @@
+"""Matrix products: dot, mv, mm, bmm, outer and ``matmul``/``@``.
+
+``matmul`` follows ATen's ``_matmul_impl`` step by step (dot / mv / unsqueeze+mm /
+mm / folding the batch into mm or mv / expand+reshape+bmm), so results, error
+messages and the recorded backward graph (``MvBackward0``, ``SqueezeBackward4``,
+``UnsafeViewBackward0``...) are torch's.
+
+Float32 rounding: ``mm`` accumulates with fused multiply-adds in k order (like
+MKL's small-matrix kernels), ``bmm`` and ``dot`` round after every multiply and
+add; matrix-vector products can differ from torch's BLAS in the last bit for
+some inputs.
+"""
+
+import struct
+
+from .. import autograd as A
+from .. import dtypes as D
+from ..shape import broadcast_shapes, numel
+from ..tensor import Tensor
+from . import views as V
+
+_CTYPE = {"float32": "float", "int64": "long int", "bool": "bool"}
+
+
+def _f32_bits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def _bits_f32(b):
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+
+
+def _fma_f32(a, b, c):
+    """float32 fma(a, b, c) = round(a*b + c) with a single rounding."""
+    p = a * b  # exact in double for float32 inputs
+    s = p + c
+    r = D.f32(s)
+    bb = s - p
+    err = (p - (s - bb)) + (c - bb)
+    if err == 0 or r == s or s != s or r in (float("inf"), float("-inf")):
+        return r
+    bits = _f32_bits(r)
+    # neighbour of r on the side of s
+    if (s > r) == (r >= 0):
+        other = _bits_f32(bits + 1)
+    else:
+        other = _bits_f32(bits - 1) if (bits & 0x7FFFFFFF) != 0 else -r
+    mid = (r + other) / 2
+    if s != mid:
+        return r
+    true_above = err > 0
+    hi, lo = (r, other) if r > other else (other, r)
+    return hi if true_above else lo
+
+
+def _dot_values(xs, ys, dt, mode):
+    if dt is D.float32:
+        f = D.f32
+        acc = 0.0
+        if mode == "fma":
+            for x, y in zip(xs, ys):
+                acc = _fma_f32(x, y, acc)
+        else:
+            for x, y in zip(xs, ys):
+                acc = f(acc + f(x * y))
+        return acc
+    if dt is D.bool_:
+        return any(x and y for x, y in zip(xs, ys))
+    acc = 0
+    for x, y in zip(xs, ys):
+        acc += x * y
+    return D.wrap_i64(acc)
+
+
+def _rows(t):
+    """A 2-D tensor's values as a list of rows."""
+    vals = t._values()
+    m, k = t._shape
+    return [vals[i * k:(i + 1) * k] for i in range(m)]
+
+
+def _cols(t):
+    vals = t._values()
+    m, k = t._shape
+    return [vals[j::k] for j in range(k)] if m else [[] for _ in range(k)]
+
+
+def _record(cls_name, inputs, out, saves):
+    if A.needs_grad(*inputs):
+        from . import derivatives as G
+
+        node = G.make(getattr(G, cls_name), list(inputs))
+        for key, t, needed_for in saves:
+            if any(node.needs(i) for i in needed_for):
+                node.save(key, t)
+        A.attach(node, out)
+    return out
+
+
+def dot(a, b):
+    if a.dim() != 1 or b.dim() != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a.dim()}D and {b.dim()}D tensors")
+    if a._dtype is not b._dtype:
+        raise RuntimeError(
+            f"dot : expected both vectors to have same dtype, but found {a._dtype._legacy} and {b._dtype._legacy}"
+        )
+    if a.numel() != b.numel():
+        n, m = a.numel(), b.numel()
+        raise RuntimeError(
+            f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number of elements, "
+            f"but got {n} and {m} elements respectively"
+        )
+    v = _dot_values(a._values(), b._values(), a._dtype, "seq")
+    out = Tensor._from_values([v], (), a._dtype)
+    return _record("DotBackward0", [a, b], out, [("self", a, (1,)), ("tensor", b, (0,))])
+
+
+def mv(m, v):
+    if m.dim() != 2 or v.dim() != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {m.dim()}, {v.dim()}")
+    if m._shape[1] != v._shape[0]:
+        raise RuntimeError(
+            f"size mismatch, got input ({m._shape[0]}), mat ({m._shape[0]}x{m._shape[1]}), vec ({v._shape[0]})"
+        )
+    if m._dtype is not v._dtype:
+        r = D.promote(m._dtype, v._dtype)
+        raise RuntimeError(
+            f"addmv input tensors must have the same dtype, but got {r._legacy}, {m._dtype._legacy}, and "
+            f"{v._dtype._legacy}"
+        )
+    vv = v._values()
+    rv = vv[::-1]
+    vals = [_dot_values(row[::-1], rv, m._dtype, "seq") for row in _rows(m)]
+    out = Tensor._from_values(vals, (m._shape[0],), m._dtype)
+    return _record("MvBackward0", [m, v], out, [("self", m, (1,)), ("vec", v, (0,))])
+
+
+def mm(a, b):
+    if a.dim() != 2:
+        raise RuntimeError("self must be a matrix")
+    if b.dim() != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    if a._shape[1] != b._shape[0]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({a._shape[0]}x{a._shape[1]} and "
+            f"{b._shape[0]}x{b._shape[1]})"
+        )
+    if a._dtype is not b._dtype:
+        raise RuntimeError(
+            f"expected m1 and m2 to have the same dtype, but got: {_CTYPE[a._dtype._name]} != "
+            f"{_CTYPE[b._dtype._name]}"
+        )
+    rows = _rows(a)
+    cols = _cols(b)
+    vals = [_dot_values(r, c, a._dtype, "fma") for r in rows for c in cols]
+    out = Tensor._from_values(vals, (a._shape[0], b._shape[1]), a._dtype)
+    return _record("MmBackward0", [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+
+
+def bmm(a, b):
+    if a.dim() != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if b.dim() != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    bs, n, k = a._shape
+    if b._shape[0] != bs or b._shape[1] != k:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{bs}, {k}] but got: "
+            f"[{b._shape[0]}, {b._shape[1]}]."
+        )
+    if a._dtype is not b._dtype:
+        raise RuntimeError(f"expected scalar type {a._dtype._legacy} but found {b._dtype._legacy}")
+    p = b._shape[2]
+    vals = []
+    for i in range(bs):
+        ai = V.select(a.detach(), 0, i)
+        bi = V.select(b.detach(), 0, i)
+        rows = _rows(ai)
+        cols = _cols(bi)
+        vals.extend(_dot_values(r, c, a._dtype, "seq") for r in rows for c in cols)
+    out = Tensor._from_values(vals, (bs, n, p), a._dtype)
+    return _record("BmmBackward0", [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+
+
+def outer(a, b):
+    av = a._values()
+    bv = b._values()
+    dt = D.promote(a._dtype, b._dtype)
+    if dt is D.float32:
+        vals = D.round_f32([x * y for x in av for y in bv])
+    else:
+        vals = [D.wrap_i64(x * y) for x in av for y in bv]
+    return Tensor._from_values(vals, (len(av), len(bv)), dt)
+
+
+# ------------------------------------------------------------------ matmul
+def _should_fold(t1, t2):
+    larger = t1.dim() >= t2.dim()
+    big = t1 if larger else V.mT(t2.detach())
+    dim_big = big.dim()
+    dim_small = t2.dim() if larger else t1.dim()
+    if not (dim_big >= 3 and dim_small <= 2):
+        return False
+    small_requires_grad = t2._requires_grad if larger else t1._requires_grad
+    if small_requires_grad:
+        return True
+    if t1.dim() == 2:
+        return False
+    if big.numel() == 0:
+        return True
+    sh, st = big._shape, big._stride
+    for i in range(dim_big - 2):
+        if st[i] != st[i + 1] * sh[i + 1]:
+            return False
+    return True
+
+
+def matmul(t1, t2):
+    if not isinstance(t2, Tensor):
+        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not {type(t2).__name__}")
+    d1, d2 = t1.dim(), t2.dim()
+    if d1 == 0 or d2 == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D")
+    if d1 == 1 and d2 == 1:
+        return dot(t1, t2)
+    if d1 == 2 and d2 == 1:
+        return mv(t1, t2)
+    if d1 == 1 and d2 == 2:
+        return V.squeeze_inplace_dim(mm(V.unsqueeze(t1, 0), t2), 0)
+    if d1 == 2 and d2 == 2:
+        return mm(t1, t2)
+    if _should_fold(t1, t2):
+        transpose = d2 > d1
+        a = V.mT(t2) if transpose else t1
+        b = (V.t(t1) if d1 == 2 else t1) if transpose else t2
+        sizes = a._shape
+        output_shape = list(sizes[:-1])
+        folded = numel(output_shape)
+        if b.dim() == 2:
+            output_shape.append(b._shape[1])
+        a_folded = V.reshape(a, (folded, sizes[-1]))
+        if b.dim() == 2:
+            output = V.unsafe_view(mm(a_folded, b), output_shape)
+            return V.contiguous(V.mT(output)) if transpose else output
+        return V.unsafe_view(mv(a_folded, b), output_shape)
+    n = t1._shape[-2] if d1 > 1 else 1
+    m1 = t1._shape[-1]
+    batch1 = t1._shape[:max(d1 - 2, 0)]
+    m2 = t2._shape[-2] if d2 > 1 else t2._shape[0]
+    p = t2._shape[-1] if d2 > 1 else 1
+    batch2 = t2._shape[:max(d2 - 2, 0)]
+    output_shape = list(broadcast_shapes(batch1, batch2))
+    bp = numel(output_shape)
+    e1 = V.reshape(V.expand(t1, output_shape + [n, m1]), (bp, n, m1))
+    vector_rhs = d2 == 1
+    if vector_rhs:
+        e2 = V.unsqueeze(V.reshape(V.expand(t2, output_shape + [m2]), (bp, m2)), 2)
+    else:
+        e2 = V.reshape(V.expand(t2, output_shape + [m2, p]), (bp, m2, p))
+    if d1 > 1:
+        output_shape.append(n)
+    if d2 > 1:
+        output_shape.append(p)
+    r = bmm(e1, e2)
+    if vector_rhs:
+        r = V.squeeze(r, -1)
+    return V.unsafe_view(r, output_shape)

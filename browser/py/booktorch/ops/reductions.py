@@ -1,0 +1,499 @@
+"""Reductions: sum, mean, max/min (with indices), argmax/argmin.
+
+Float32 sums reproduce torch's CPU ``cascade_sum`` bit for bit: the reduction is
+laid out the way ``TensorIterator`` does it (dimensions sorted by stride, reduced
+dimensions first, adjacent dimensions coalesced), then summed with the same
+accumulation order (4-way interleaved partial sums, 16-element cascade levels,
+8-lane vectors) and float32 rounding after every addition.  ``mean`` is that sum
+divided by the count, as on torch's CPU path.
+"""
+
+import builtins
+
+from .. import autograd as A
+from .. import dtypes as D
+from ..shape import contiguous_strides, fmt_list, numel, positions, wrap_dim
+from ..tensor import Tensor
+from . import views as V
+
+_VEC = 8  # float lanes of torch's CPU vector type
+
+
+# ------------------------------------------------------------------ float32 cascade sum
+def _ceil_log2(x):
+    return 0 if x <= 1 else (x - 1).bit_length()
+
+
+def _cascade(vals):
+    """multi_row_sum for a single column: running sums in 4 levels of 16+ elements."""
+    f = D.f32
+    size = len(vals)
+    levels = 4
+    lp = max(4, _ceil_log2(size) // levels)
+    step = 1 << lp
+    mask = step - 1
+    acc = [0.0] * levels
+    i = 0
+    while i + step <= size:
+        a0 = acc[0]
+        for j in range(step):
+            a0 = f(a0 + vals[i])
+            i += 1
+        acc[0] = a0
+        for j in range(1, levels):
+            acc[j] = f(acc[j] + acc[j - 1])
+            acc[j - 1] = 0.0
+            if i & (mask << (j * lp)):
+                break
+    a0 = acc[0]
+    while i < size:
+        a0 = f(a0 + vals[i])
+        i += 1
+    for j in range(1, levels):
+        a0 = f(a0 + acc[j])
+    return a0
+
+
+def _row_sum(vals):
+    """row_sum: the row seen as (-1, 4) columns, cascaded, then combined."""
+    f = D.f32
+    n = len(vals)
+    n4 = n // 4
+    parts = [_cascade(vals[k:n4 * 4:4]) for k in range(4)]
+    p0 = parts[0]
+    for i in range(n4 * 4, n):
+        p0 = f(p0 + vals[i])
+    for k in range(1, 4):
+        p0 = f(p0 + parts[k])
+    return p0
+
+
+def _vec_inner_sum(row):
+    f = D.f32
+    n = len(row)
+    vs = n // _VEC
+    lanes = [_row_sum(row[lane:vs * _VEC:_VEC]) for lane in range(_VEC)]
+    acc = 0.0
+    for k in range(vs * _VEC, n):
+        acc = f(acc + row[k])
+    for v in lanes:
+        acc = f(acc + v)
+    return acc
+
+
+def _iter_layout(shape, ostr, istr):
+    """TensorIterator's reorder_dimensions + coalesce_dimensions for a reduction."""
+    nd = len(shape)
+    perm = list(range(nd - 1, -1, -1))
+    if nd > 1:
+        def should_swap(d0, d1):
+            for strides, is_out in ((ostr, True), (istr, False)):
+                s0, s1 = strides[d0], strides[d1]
+                if is_out and (s0 == 0) != (s1 == 0):
+                    return 1 if s1 == 0 else -1
+                if s0 == 0 or s1 == 0:
+                    continue
+                if s0 < s1:
+                    return -1
+                if s0 > s1:
+                    return 1
+                if shape[d0] > shape[d1]:
+                    return 1
+            return 0
+
+        for i in range(1, nd):
+            dim1 = i
+            for dim0 in range(i - 1, -1, -1):
+                c = should_swap(perm[dim0], perm[dim1])
+                if c > 0:
+                    perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+                    dim1 = dim0
+                elif c < 0:
+                    break
+    sh = [shape[p] for p in perm]
+    os_ = [ostr[p] for p in perm]
+    is_ = [istr[p] for p in perm]
+    if nd > 1:
+        prev = 0
+        for dim in range(1, nd):
+            s0, s1 = sh[prev], sh[dim]
+            ok = s0 == 1 or s1 == 1 or (s0 * os_[prev] == os_[dim] and s0 * is_[prev] == is_[dim])
+            if ok:
+                if sh[prev] == 1:
+                    os_[prev] = os_[dim]
+                    is_[prev] = is_[dim]
+                sh[prev] *= sh[dim]
+            else:
+                prev += 1
+                if prev != dim:
+                    os_[prev] = os_[dim]
+                    is_[prev] = is_[dim]
+                    sh[prev] = sh[dim]
+        del sh[prev + 1:], os_[prev + 1:], is_[prev + 1:]
+    return sh, os_, is_
+
+
+def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s):
+    f = D.f32
+    in0, in1 = in_s
+    o0, o1 = out_s
+    if o0 != 0 and o1 == 0:
+        in0, in1 = in1, in0
+        o0, o1 = o1, o0
+        size0, size1 = size1, size0
+    if o0 != 0 and o1 != 0:
+        for j in range(size1):
+            for i in range(size0):
+                p = ob + j * o1 + i * o0
+                out[p] = f(out[p] + data[ib + j * in1 + i * in0])
+        return
+
+    def col(start, stride, n):
+        return [data[start + k * stride] for k in range(n)]
+
+    def store(j, v):
+        p = ob + j * o1
+        out[p] = f(out[p] + v)
+
+    if in0 == 1 and size0 >= _VEC:
+        for j in range(size1):
+            store(j, _vec_inner_sum(col(ib + j * in1, 1, size0)))
+    elif in1 == 1 and size1 >= _VEC:
+        j = 0
+        while j + 4 * _VEC <= size1:
+            for c in range(4 * _VEC):
+                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0)))
+            j += 4 * _VEC
+        while j + _VEC <= size1:
+            for c in range(_VEC):
+                store(j + c, _row_sum(col(ib + (j + c) * in1, in0, size0)))
+            j += _VEC
+        while j < size1:
+            store(j, _row_sum(col(ib + j * in1, in0, size0)))
+            j += 1
+    elif in0 < in1:
+        for j in range(size1):
+            store(j, _row_sum(col(ib + j * in1, in0, size0)))
+    else:
+        j = 0
+        while j + 3 < size1:
+            for c in range(4):
+                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0)))
+            j += 4
+        while j < size1:
+            store(j, _row_sum(col(ib + j * in1, in0, size0)))
+            j += 1
+
+
+def _float_sum(t, dims, keepdim):
+    """Sum of float32 tensor ``t`` over ``dims`` (a set); returns output values (contiguous)."""
+    shape = list(t._shape)
+    nd = len(shape)
+    out_keep = [1 if d in dims else s for d, s in enumerate(shape)]
+    out_shape = out_keep if keepdim else [s for d, s in enumerate(shape) if d not in dims]
+    n_out = numel(out_shape)
+    out = [0.0] * n_out
+    if numel(shape) == 0 or n_out == 0:
+        return out, out_shape
+    if nd == 0:
+        out[0] = D.f32(0.0 + t._storage.data[t._offset])
+        return out, out_shape
+    cs = contiguous_strides(out_shape)
+    ostr = []
+    k = 0
+    for d in range(nd):
+        if keepdim:
+            ostr.append(0 if d in dims else cs[d])
+        elif d in dims:
+            ostr.append(0)
+        else:
+            ostr.append(cs[k])
+            k += 1
+    sh, os_, is_ = _iter_layout(shape, ostr, list(t._stride))
+    data = t._storage.data
+    if len(sh) == 1:
+        _loop2d(data, t._offset, out, 0, sh[0], 1, (is_[0], 0), (os_[0], 0))
+        return out, out_shape
+    outer_shape = sh[2:]
+    outer_is = is_[2:]
+    outer_os = os_[2:]
+    # outer dims: dim 2 fastest
+    idx = [0] * len(outer_shape)
+    while True:
+        ib = t._offset + builtins.sum(i * s for i, s in zip(idx, outer_is))
+        ob = builtins.sum(i * s for i, s in zip(idx, outer_os))
+        _loop2d(data, ib, out, ob, sh[0], sh[1], (is_[0], is_[1]), (os_[0], os_[1]))
+        k = 0
+        while k < len(idx):
+            idx[k] += 1
+            if idx[k] < outer_shape[k]:
+                break
+            idx[k] = 0
+            k += 1
+        if k == len(idx):
+            break
+    return out, out_shape
+
+
+# ------------------------------------------------------------------ helpers
+def _dims(t, dim):
+    """Normalise ``dim`` (None, int or sequence) to (set of dims, list, is_all)."""
+    nd = t.dim()
+    if dim is None:
+        return set(range(nd)), list(range(nd)), True
+    if isinstance(dim, (tuple, list)):
+        seen = []
+        for d in dim:
+            w = wrap_dim(d, nd)
+            if w in seen:
+                raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+            seen.append(w)
+        if not seen:
+            return set(range(nd)), [], True
+        if nd == 0:
+            return set(), [], False
+        return set(seen), seen, False
+    w = wrap_dim(dim, nd)
+    if nd == 0:
+        return set(), [], False
+    return {w}, [w], False
+
+
+def _generic_reduce(t, dims, keepdim, fn):
+    """Apply ``fn(list_of_values)`` per output element (row-major over kept dims)."""
+    shape = t._shape
+    nd = len(shape)
+    kept = [d for d in range(nd) if d not in dims]
+    red = [d for d in range(nd) if d in dims]
+    out_shape = [1 if d in dims else shape[d] for d in range(nd)] if keepdim else [shape[d] for d in kept]
+    data = t._storage.data
+    red_pos = positions([shape[d] for d in red], [t._stride[d] for d in red], 0)
+    out = []
+    for base in positions([shape[d] for d in kept], [t._stride[d] for d in kept], t._offset):
+        out.append(fn([data[base + p] for p in red_pos]))
+    return out, out_shape
+
+
+# ------------------------------------------------------------------ sum / mean
+def sum(t, dim=None, keepdim=False, dtype=None):
+    dims, dim_list, is_all = _dims(t, dim)
+    src = t
+    out_dt = dtype if dtype is not None else (D.int64 if t._dtype._kind < 2 else t._dtype)
+    if src._dtype is not out_dt:
+        from . import elementwise as E
+
+        src = E.to_dtype(t, out_dt)
+    if out_dt is D.float32:
+        vals, out_shape = _float_sum(src, dims, keepdim if dim is not None else False)
+    else:
+        vals, out_shape = _generic_reduce(src, dims, keepdim if dim is not None else False,
+                                          lambda xs: D.wrap_i64(_pysum(xs)) if out_dt is D.int64 else any(xs))
+    out = Tensor._from_values(vals, tuple(out_shape), out_dt)
+    if A.needs_grad(t):
+        from . import derivatives as G
+
+        if dim is None:
+            node = G.make(G.SumBackward0, [t], self_sym_sizes=tuple(t._shape))
+        else:
+            node = G.make(G.SumBackward1, [t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)),
+                          keepdim=keepdim)
+        A.attach(node, out)
+    return out
+
+
+def _pysum(xs):
+    s = 0
+    for x in xs:
+        s += x
+    return s
+
+
+def mean(t, dim=None, keepdim=False, dtype=None):
+    if dtype is None and not t._dtype.is_floating_point:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+            f"dtype. Got: {t._dtype._legacy}"
+        )
+    dims, dim_list, is_all = _dims(t, dim)
+    src = t if dtype is None or dtype is t._dtype else _to(t, dtype)
+    vals, out_shape = _float_sum(src, dims, keepdim if dim is not None else False)
+    n = 1
+    for d in dims:
+        n *= t._shape[d]
+    from . import elementwise as E
+
+    nf = D.f32(float(n))
+    vals = D.round_f32([E._fdiv(v, nf) for v in vals])
+    out = Tensor._from_values(vals, tuple(out_shape), src._dtype)
+    if A.needs_grad(t):
+        from . import derivatives as G
+
+        if dim is None:
+            node = G.make(G.MeanBackward0, [t], self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
+        else:
+            node = G.make(G.MeanBackward1, [t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)),
+                          keepdim=keepdim, self_sym_numel=t.numel())
+        A.attach(node, out)
+    return out
+
+
+def _to(t, dt):
+    from . import elementwise as E
+
+    return E.to_dtype(t, dt)
+
+
+# ------------------------------------------------------------------ max / min / argmax / argmin
+def _is_nan(v):
+    return v != v
+
+
+def _select_index(vals, is_max):
+    best = vals[0]
+    index = 0
+    for i, v in enumerate(vals):
+        if is_max:
+            better = not (v <= best)
+        else:
+            better = not (v >= best)
+        if better:
+            best = v
+            index = i
+            if _is_nan(v):
+                break
+    return best, index
+
+
+class _ReturnType(tuple):
+    _name = "max"
+    _fields = ("values", "indices")
+
+    def __new__(cls, values, indices):
+        return super().__new__(cls, (values, indices))
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self):
+        return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+
+    __str__ = __repr__
+
+
+class max_return(_ReturnType):
+    _name = "max"
+
+
+class min_return(_ReturnType):
+    _name = "min"
+
+
+for _cls, _n in ((max_return, "max"), (min_return, "min")):
+    _cls.__name__ = _n
+    _cls.__qualname__ = _n
+    _cls.__module__ = "torch.return_types"
+del _cls, _n
+
+
+def max_min(t, dim=None, keepdim=False, is_max=True):
+    name = "max" if is_max else "min"
+    if dim is None:
+        if t.numel() == 0:
+            raise RuntimeError(
+                f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                "reduction dim with the 'dim' argument."
+            )
+        vals = t._values()
+        if t._dtype is D.float32 and any(_is_nan(v) for v in vals):
+            best = float("nan")
+        else:
+            best = max(vals) if is_max else min(vals)
+        out = Tensor._from_values([best], (), t._dtype)
+        if A.needs_grad(t):
+            from . import derivatives as G
+
+            node = G.make(G.MaxBackward1 if is_max else G.MinBackward1, [t])
+            node.save("self", t)
+            node.save("result", out, is_output=True)
+            A.attach(node, out)
+        return out
+    d = wrap_dim(dim, t.dim())
+    if t.dim() > 0 and t._shape[d] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    pairs, out_shape = _generic_reduce(t, {d} if t.dim() else set(), keepdim, lambda xs: _select_index(xs, is_max))
+    values = Tensor._from_values([p[0] for p in pairs], tuple(out_shape), t._dtype)
+    indices = Tensor._from_values([p[1] for p in pairs], tuple(out_shape), D.int64)
+    if A.needs_grad(t):
+        from . import derivatives as G
+
+        node = G.make(G.MaxBackward0 if is_max else G.MinBackward0, [t], dim=d, keepdim=keepdim,
+                      self_sym_sizes=tuple(t._shape))
+        node.save("indices", indices, is_output=True)
+        A.attach(node, values)
+    return (max_return if is_max else min_return)(values, indices)
+
+
+def argmax_min(t, dim=None, keepdim=False, is_max=True):
+    name = "argmax" if is_max else "argmin"
+    if dim is None:
+        if t.numel() == 0:
+            raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")
+        _, idx = _select_index(t._values(), is_max)
+        shape = (1,) * t.dim() if keepdim else ()
+        return Tensor._from_values([idx], shape, D.int64)
+    d = wrap_dim(dim, t.dim())
+    if t.dim() > 0 and t._shape[d] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    pairs, out_shape = _generic_reduce(t, {d} if t.dim() else set(), keepdim, lambda xs: _select_index(xs, is_max))
+    return Tensor._from_values([p[1] for p in pairs], tuple(out_shape), D.int64)
+
+
+# ------------------------------------------------------------------ autograd helpers
+def sum_to(t, shape):
+    """torch's at::sum_to: sum ``t`` down to ``shape`` (undoing broadcasting)."""
+    shape = tuple(shape)
+    if len(shape) == 0:
+        return sum(t)
+    sizes = t._shape
+    lead = len(sizes) - len(shape)
+    reduce_dims = list(range(lead))
+    for i in range(lead, len(sizes)):
+        if shape[i - lead] == 1 and sizes[i] != 1:
+            reduce_dims.append(i)
+    if reduce_dims:
+        t = sum(t, tuple(reduce_dims), keepdim=True)
+    if lead > 0:
+        return V.view(t, shape)
+    return t
+
+
+def value_selecting_backward(grad, dim, indices, sizes, keepdim):
+    if not keepdim and len(sizes) > 0:
+        grad = V.unsqueeze(grad, dim)
+        indices = V.unsqueeze(indices, dim)
+    zero = 0.0 if grad._dtype is D.float32 else 0
+    n = numel(sizes)
+    out = [zero] * n
+    st = contiguous_strides(sizes)
+    gv = grad._values()
+    iv = indices._values()
+    gshape = grad._shape
+    # scatter along dim
+    for flat, (g, ix) in enumerate(zip(gv, iv)):
+        # multi-index of flat in gshape
+        rem = flat
+        pos = 0
+        for k in range(len(gshape) - 1, -1, -1):
+            c = rem % gshape[k]
+            rem //= gshape[k]
+            pos += (ix if k == dim else c) * st[k]
+        out[pos] = g
+    return Tensor._from_values(out, tuple(sizes), grad._dtype)
+
+
+__all__ = ["sum", "mean", "max_min", "argmax_min", "sum_to", "value_selecting_backward", "fmt_list"]

@@ -1,0 +1,350 @@
+"""View operations: new shape/stride/offset over the same storage, no copying.
+
+``view`` needs compatible strides (torch's ``computeStride``); ``reshape`` falls back
+to ``clone`` + ``_unsafe_view`` when they are not; ``permute``/``transpose``/``t``
+only swap strides; ``expand`` gives stride 0; ``contiguous`` copies only when
+the tensor is not already contiguous.  Each records torch's backward node.
+"""
+
+from .. import autograd as A
+from ..shape import (
+    compute_view_stride,
+    contiguous_strides,
+    fmt_list,
+    infer_size,
+    is_contiguous,
+    is_non_overlapping_and_dense,
+    numel,
+    positions,
+    wrap_dim,
+)
+from ..storage import Storage, VersionCounter
+from ..tensor import Tensor, warn_once
+
+
+def make_view(base, shape, stride, offset):
+    root = base._base if base._base is not None else base
+    v = Tensor._make(base._storage, shape, stride, offset, base._dtype, base=root, version=base._version)
+    v._inference = base._inference
+    return v
+
+
+def _record(cls_name, inputs, out, **values):
+    if A.needs_grad(*inputs):
+        from . import derivatives as G
+
+        A.attach(G.make(getattr(G, cls_name), list(inputs), **values), out)
+    return out
+
+
+def detach(t):
+    out = Tensor._make(t._storage, t._shape, t._stride, t._offset, t._dtype, version=t._version)
+    out._inference = t._inference
+    return out
+
+
+def data_alias(t):
+    out = Tensor._make(t._storage, t._shape, t._stride, t._offset, t._dtype, version=VersionCounter())
+    out._inference = t._inference
+    return out
+
+
+def alias(t):
+    out = make_view(t, t._shape, t._stride, t._offset)
+    return _record("AliasBackward0", [t], out)
+
+
+# ------------------------------------------------------------------ view / reshape
+def view(t, shape):
+    shape = infer_size(tuple(shape), t.numel())
+    stride = compute_view_stride(t._shape, t._stride, shape)
+    if stride is None:
+        raise RuntimeError(
+            "view size is not compatible with input tensor's size and stride (at least one dimension spans "
+            "across two contiguous subspaces). Use .reshape(...) instead."
+        )
+    out = make_view(t, shape, stride, t._offset)
+    return _record("ViewBackward0", [t], out, self_sym_sizes=tuple(t._shape))
+
+
+def reshape(t, shape):
+    shape = infer_size(tuple(shape), t.numel())
+    stride = compute_view_stride(t._shape, t._stride, shape)
+    if stride is not None:
+        out = make_view(t, shape, stride, t._offset)
+        return _record("ViewBackward0", [t], out, self_sym_sizes=tuple(t._shape))
+    c = clone(t, contiguous=True)
+    return unsafe_view(c, shape)
+
+
+def unsafe_view(t, shape):
+    """torch's _unsafe_view: a view that autograd treats as a fresh tensor."""
+    shape = infer_size(tuple(shape), t.numel())
+    stride = compute_view_stride(t._shape, t._stride, shape)
+    out = Tensor._make(t._storage, shape, stride, t._offset, t._dtype, version=t._version)
+    return _record("UnsafeViewBackward0", [t], out, self_sym_sizes=tuple(t._shape))
+
+
+def flatten(t, start_dim=0, end_dim=-1):
+    if t.dim() == 0:
+        return reshape(t, (1,))
+    nd = t.dim()
+    start = wrap_dim(start_dim, nd)
+    end = wrap_dim(end_dim, nd)
+    if start > end:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if start == end:
+        return t
+    n = 1
+    for s in t._shape[start:end + 1]:
+        n *= s
+    shape = t._shape[:start] + (n,) + t._shape[end + 1:]
+    return reshape(t, shape)
+
+
+# ------------------------------------------------------------------ dimension shuffles
+def permute(t, dims):
+    nd = t.dim()
+    if len(dims) != nd:
+        raise RuntimeError(
+            "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
+            f"desired ordering of dimensions i.e. input.dim() = {nd} is not equal to len(dims) = {len(dims)}"
+        )
+    seen = set()
+    wrapped = []
+    for d in dims:
+        w = wrap_dim(d, nd)
+        if w in seen:
+            raise RuntimeError("permute(): duplicate dims are not allowed.")
+        seen.add(w)
+        wrapped.append(w)
+    out = make_view(t, [t._shape[d] for d in wrapped], [t._stride[d] for d in wrapped], t._offset)
+    return _record("PermuteBackward0", [t], out, dims=tuple(wrapped))
+
+
+def transpose(t, dim0, dim1):
+    nd = t.dim()
+    d0 = wrap_dim(dim0, nd)
+    d1 = wrap_dim(dim1, nd)
+    shape = list(t._shape)
+    stride = list(t._stride)
+    if shape:
+        shape[d0], shape[d1] = shape[d1], shape[d0]
+        stride[d0], stride[d1] = stride[d1], stride[d0]
+    out = make_view(t, shape, stride, t._offset)
+    return _record("TransposeBackward0", [t], out, dim0=d0, dim1=d1)
+
+
+def t(x):
+    if x.dim() > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.dim()}D")
+    shape = tuple(reversed(x._shape))
+    stride = tuple(reversed(x._stride))
+    out = make_view(x, shape, stride, x._offset)
+    return _record("TBackward0", [x], out)
+
+
+_T_MSG = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will "
+    "throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor. (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
+)
+_T0_MSG = (
+    "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+)
+
+
+def numpy_T(x):
+    n = x.dim()
+    if n != 2 and n != 0:
+        warn_once("numpy_T", _T_MSG, stacklevel=4)
+    if n == 0:
+        warn_once("numpy_T0", _T0_MSG, stacklevel=4)
+    return permute(x, list(range(n - 1, -1, -1)))
+
+
+def mT(x):
+    if x.dim() < 2:
+        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got {x.dim()}-D tensor.")
+    return transpose(x, -2, -1)
+
+
+def unsqueeze(x, dim):
+    nd = x.dim()
+    d = wrap_dim(dim, nd + 1)
+    shape = list(x._shape)
+    stride = list(x._stride)
+    new_stride = 1 if d >= nd else shape[d] * stride[d]
+    shape.insert(d, 1)
+    stride.insert(d, new_stride)
+    out = make_view(x, shape, stride, x._offset)
+    return _record("UnsqueezeBackward0", [x], out, dim=d)
+
+
+def squeeze(x, dim=None):
+    if dim is None:
+        keep = [i for i, s in enumerate(x._shape) if s != 1]
+        out = make_view(x, [x._shape[i] for i in keep], [x._stride[i] for i in keep], x._offset)
+        return _record("SqueezeBackward0", [x], out, self_sym_sizes=tuple(x._shape))
+    if isinstance(dim, (tuple, list)):
+        nd = x.dim()
+        dims = []
+        for d in dim:
+            w = wrap_dim(d, nd)
+            if w in dims:
+                raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+            dims.append(w)
+        keep = [i for i, s in enumerate(x._shape) if not (i in dims and s == 1)]
+        out = make_view(x, [x._shape[i] for i in keep], [x._stride[i] for i in keep], x._offset)
+        return _record("SqueezeBackward2", [x], out, self_sym_sizes=tuple(x._shape), dim=tuple(dims))
+    return _squeeze_dim(x, dim, "SqueezeBackward1")
+
+
+def _squeeze_dim(x, dim, node):
+    nd = x.dim()
+    d = wrap_dim(dim, nd)
+    if nd > 0 and x._shape[d] == 1:
+        shape = x._shape[:d] + x._shape[d + 1:]
+        stride = x._stride[:d] + x._stride[d + 1:]
+    else:
+        shape, stride = x._shape, x._stride
+    out = make_view(x, shape, stride, x._offset)
+    return _record(node, [x], out, self_sym_sizes=tuple(x._shape), dim=d)
+
+
+def squeeze_inplace_dim(x, dim):
+    """``x.squeeze_(dim)`` on a fresh result (matmul's 1-D @ 2-D): SqueezeBackward4."""
+    return _squeeze_dim(x, dim, "SqueezeBackward4")
+
+
+def expand(x, sizes):
+    sizes = tuple(sizes)
+    nd = len(sizes)
+    td = x.dim()
+    if nd < td:
+        from ..dtypes import tensor_type_name
+
+        raise RuntimeError(
+            f"expand({tensor_type_name(x._dtype)}{{{fmt_list(x._shape)}}}, size={fmt_list(sizes)}): the number "
+            f"of sizes provided ({nd}) must be greater or equal to the number of dimensions in the tensor ({td})"
+        )
+    shape = [0] * nd
+    stride = [0] * nd
+    for i in range(nd - 1, -1, -1):
+        offset = nd - 1 - i
+        d = td - 1 - offset
+        size = x._shape[d] if d >= 0 else 1
+        if d >= 0:
+            st = x._stride[d]
+        else:
+            st = shape[i + 1] * stride[i + 1] if i + 1 < nd else 1
+        target = sizes[i]
+        if target == -1:
+            if d < 0:
+                raise RuntimeError(
+                    f"The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension {i}"
+                )
+            target = size
+        if size != target:
+            if size != 1:
+                raise RuntimeError(
+                    f"The expanded size of the tensor ({target}) must match the existing size ({size}) at "
+                    f"non-singleton dimension {i}.  Target sizes: {fmt_list(sizes)}.  Tensor sizes: "
+                    f"{fmt_list(x._shape)}"
+                )
+            size = target
+            st = 0
+        if target < 0:
+            raise RuntimeError(
+                f"Trying to create tensor with negative dimension {target}: {fmt_list(sizes)}"
+            )
+        shape[i] = size
+        stride[i] = st
+    out = make_view(x, shape, stride, x._offset)
+    return _record("ExpandBackward0", [x], out, self_sym_sizes=tuple(x._shape))
+
+
+# ------------------------------------------------------------------ select / slice
+def select(x, dim, index, indexing=False):
+    if x.dim() == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = wrap_dim(dim, x.dim())
+    size = x._shape[d]
+    if index < -size or index >= size:
+        if indexing:
+            raise IndexError(f"index {index} is out of bounds for dimension {d} with size {size}")
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {fmt_list(x._shape)} at dimension {d}"
+        )
+    i = index + size if index < 0 else index
+    out = make_view(
+        x, x._shape[:d] + x._shape[d + 1:], x._stride[:d] + x._stride[d + 1:], x._offset + i * x._stride[d]
+    )
+    return _record("SelectBackward0", [x], out, self_sym_sizes=tuple(x._shape), dim=d, index=i)
+
+
+def slice_(x, dim, start=None, end=None, step=1):
+    if x.dim() == 0:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+    d = wrap_dim(dim, x.dim())
+    if step <= 0:
+        raise RuntimeError("slice step must be positive")
+    size = x._shape[d]
+    start = 0 if start is None else start
+    end = size if end is None else end
+    if start < 0:
+        start += size
+    if end < 0:
+        end += size
+    start = min(max(start, 0), size)
+    end = min(max(end, start), size)
+    length = (end - start + step - 1) // step
+    shape = list(x._shape)
+    stride = list(x._stride)
+    shape[d] = length
+    stride[d] = stride[d] * step
+    out = make_view(x, shape, stride, x._offset + start * x._stride[d])
+    return _record("SliceBackward0", [x], out, self_sym_sizes=tuple(x._shape), dim=d, start=start, end=end,
+                   step=step)
+
+
+# ------------------------------------------------------------------ copies
+def _copy_layout(x, stride):
+    n = numel(x._shape)
+    data = [None] * n if n else []
+    vals = x._values()
+    if n:
+        for p, v in zip(positions(x._shape, stride, 0), vals):
+            data[p] = v
+    return Tensor._make(Storage(data, x._dtype.itemsize), x._shape, stride, 0, x._dtype)
+
+
+def clone(x, contiguous=False):
+    if not contiguous and is_non_overlapping_and_dense(x._shape, x._stride) and not is_contiguous(
+        x._shape, x._stride
+    ):
+        out = _copy_layout(x, x._stride)
+    else:
+        out = Tensor._from_values(x._values(), x._shape, x._dtype)
+    return _record("CloneBackward0", [x], out)
+
+
+def contiguous(x):
+    if is_contiguous(x._shape, x._stride):
+        return x
+    return clone(x, contiguous=True)
+
+
+def clone_obey_contract(g, var):
+    """A detached copy of gradient ``g`` laid out like the leaf ``var`` (torch's layout contract)."""
+    if is_non_overlapping_and_dense(var._shape, var._stride) and not is_contiguous(var._shape, var._stride):
+        out = _copy_layout(g, var._stride)
+    else:
+        out = Tensor._from_values(g._values(), g._shape, g._dtype)
+    return out
+
+
+def contiguous_like(shape):
+    return contiguous_strides(shape)

@@ -1,0 +1,169 @@
+"""Shape and stride arithmetic, ported from ATen so errors and strides match torch.
+
+- ``contiguous_strides``: row-major strides (sizes of 0 count as 1, like torch).
+- ``is_contiguous``: torch's ``compute_contiguous``.
+- ``wrap_dim``: negative dims and the "Dimension out of range" IndexError.
+- ``broadcast_shapes``: ``infer_size`` with torch's mismatch message.
+- ``infer_size``: resolves one ``-1`` in a view/reshape shape.
+- ``compute_view_stride``: ``computeStride``; ``None`` when a view is impossible.
+- ``positions``: storage indices of every element in row-major order.
+"""
+
+
+def fmt_list(shape):
+    return "[" + ", ".join(str(s) for s in shape) + "]"
+
+
+def numel(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def contiguous_strides(shape):
+    strides = [0] * len(shape)
+    acc = 1
+    for i in range(len(shape) - 1, -1, -1):
+        strides[i] = acc
+        acc *= max(shape[i], 1)
+    return tuple(strides)
+
+
+def is_contiguous(shape, stride):
+    if numel(shape) == 0:
+        return True
+    z = 1
+    for d in range(len(shape) - 1, -1, -1):
+        if shape[d] != 1:
+            if stride[d] == z:
+                z *= shape[d]
+            else:
+                return False
+    return True
+
+
+def is_non_overlapping_and_dense(shape, stride):
+    """True when the elements fill a block of memory exactly (any dim order)."""
+    nd = len(shape)
+    if nd == 1:
+        return shape[0] < 2 or stride[0] == 1
+    perm = sorted(range(nd), key=lambda d: (stride[d], shape[d]))
+    required = 1
+    for d in perm:
+        size = shape[d]
+        if size == 1:
+            continue
+        if stride[d] != required:
+            return False
+        required *= size
+    return True
+
+
+def wrap_dim(dim, ndim, scalar_ok=True):
+    """torch's maybe_wrap_dim (a 0-d tensor accepts dims -1 and 0)."""
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise TypeError(f"dim must be an int, not {type(dim).__name__}")
+    if ndim <= 0:
+        if not scalar_ok:
+            raise IndexError(f"dimension specified as {dim} but tensor has no dimensions")
+        ndim = 1
+    lo, hi = -ndim, ndim - 1
+    if dim < lo or dim > hi:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})")
+    return dim + ndim if dim < 0 else dim
+
+
+def broadcast_shapes(a, b):
+    na, nb = len(a), len(b)
+    nd = max(na, nb)
+    out = [0] * nd
+    for i in range(nd - 1, -1, -1):
+        offset = nd - 1 - i
+        da, db = na - 1 - offset, nb - 1 - offset
+        sa = a[da] if da >= 0 else 1
+        sb = b[db] if db >= 0 else 1
+        if not (sa == sb or sa == 1 or sb == 1):
+            raise RuntimeError(
+                f"The size of tensor a ({sa}) must match the size of tensor b ({sb}) "
+                f"at non-singleton dimension {i}"
+            )
+        out[i] = sb if sa == 1 else sa
+    return tuple(out)
+
+
+def infer_size(shape, n):
+    """Resolve a single -1 in ``shape`` for a tensor of ``n`` elements."""
+    newsize = 1
+    infer_dim = None
+    for dim, s in enumerate(shape):
+        if s == -1:
+            if infer_dim is not None:
+                raise RuntimeError("only one dimension can be inferred")
+            infer_dim = dim
+        elif s >= 0:
+            newsize *= s
+        else:
+            raise RuntimeError(f"invalid shape dimension {s} at index {dim} of shape {fmt_list(shape)}")
+    if n == newsize or (infer_dim is not None and newsize > 0 and n % newsize == 0):
+        res = list(shape)
+        if infer_dim is not None:
+            if newsize == 0:
+                raise RuntimeError(
+                    f"cannot reshape tensor of 0 elements into shape {fmt_list(shape)} because the "
+                    "unspecified dimension size -1 can be any value and is ambiguous"
+                )
+            res[infer_dim] = n // newsize
+        return tuple(res)
+    raise RuntimeError(f"shape '{fmt_list(shape)}' is invalid for input of size {n}")
+
+
+def compute_view_stride(oldshape, oldstride, newshape):
+    if len(oldshape) == 0:
+        return tuple([1] * len(newshape))
+    n = numel(oldshape)
+    if n == 0 and tuple(oldshape) == tuple(newshape):
+        return tuple(oldstride)
+    newstride = [0] * len(newshape)
+    if n == 0:
+        for view_d in range(len(newshape) - 1, -1, -1):
+            if view_d == len(newshape) - 1:
+                newstride[view_d] = 1
+            else:
+                newstride[view_d] = max(newshape[view_d + 1], 1) * newstride[view_d + 1]
+        return tuple(newstride)
+    view_d = len(newshape) - 1
+    chunk_base_stride = oldstride[-1]
+    tensor_numel = 1
+    view_numel = 1
+    for tensor_d in range(len(oldshape) - 1, -1, -1):
+        tensor_numel *= oldshape[tensor_d]
+        if tensor_d == 0 or (
+            oldshape[tensor_d - 1] != 1 and oldstride[tensor_d - 1] != tensor_numel * chunk_base_stride
+        ):
+            while view_d >= 0 and (view_numel < tensor_numel or newshape[view_d] == 1):
+                newstride[view_d] = view_numel * chunk_base_stride
+                view_numel *= newshape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                chunk_base_stride = oldstride[tensor_d - 1]
+                tensor_numel = 1
+                view_numel = 1
+    if view_d != -1:
+        return None
+    return tuple(newstride)
+
+
+def positions(shape, stride, offset):
+    """Storage indices of all elements, row-major (last index fastest)."""
+    pos = [offset]
+    for size, st in zip(shape, stride):
+        if size == 1:
+            continue
+        if size == 0:
+            return []
+        steps = [i * st for i in range(size)]
+        pos = [p + s for p in pos for s in steps]
+    return pos

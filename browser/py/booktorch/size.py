@@ -1,0 +1,43 @@
+"""torch.Size: a tuple subclass that prints as ``torch.Size([2, 3])``."""
+
+
+class Size(tuple):
+    __slots__ = ()
+
+    def __new__(cls, iterable=()):
+        return super().__new__(cls, (int(v) for v in iterable))
+
+    def __repr__(self):
+        return f"torch.Size([{', '.join(str(v) for v in self)}])"
+
+    __str__ = __repr__
+
+    def __getitem__(self, key):
+        r = tuple.__getitem__(self, key)
+        if isinstance(key, slice):
+            return Size(r)
+        return r
+
+    def __add__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple(self) + tuple(other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple(other) + tuple(self))
+
+    def __mul__(self, n):
+        return Size(tuple(self) * n)
+
+    __rmul__ = __mul__
+
+    def numel(self):
+        n = 1
+        for v in self:
+            n *= v
+        return n
+
+    def __reduce__(self):
+        return (Size, (tuple(self),))

@@ -1,0 +1,533 @@
+"""The Tensor class: a strided view onto a flat :class:`~booktorch.storage.Storage`.
+
+A tensor is (storage, shape, strides, storage offset, dtype) plus autograd
+fields. Views (``view``, ``permute``, ``x[1]``...) make new Tensor objects over
+the same storage, so writes through a view show in its base, exactly like torch.
+The operations themselves live in :mod:`booktorch.ops`; the methods here only
+parse arguments and delegate.
+"""
+
+import warnings
+
+from . import dtypes as _dt
+from .errors import unsupported
+from .shape import contiguous_strides, is_contiguous, numel, positions, wrap_dim
+from .size import Size
+from .storage import Storage, VersionCounter
+
+_TRIGGERED_ITEM = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)"
+)
+_NONLEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+    "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+    "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
+    "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
+    "for more information. (Triggered internally at "
+    "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)"
+)
+_warned_once = set()
+
+
+def warn_once(key, message, stacklevel=3):
+    if key in _warned_once:
+        return
+    _warned_once.add(key)
+    warnings.warn(message, UserWarning, stacklevel=stacklevel)
+
+
+def parse_shape(args, name="size"):
+    """Accept ``f(2, 3)``, ``f((2, 3))``, ``f([2, 3])`` or ``f(torch.Size(...))``."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    out = []
+    for a in args:
+        if isinstance(a, Tensor):
+            if a.dim() != 0 or a.dtype is not _dt.int64:
+                raise TypeError(f"{name} must be tuple of ints, but found element of type Tensor")
+            a = a.item()
+        if isinstance(a, bool) or not isinstance(a, int):
+            raise TypeError(
+                f"{name}(): argument '{name}' (position 1) must be tuple of ints, but found element of type "
+                f"{type(a).__name__} at pos 0"
+            )
+        out.append(a)
+    return tuple(out)
+
+
+class Tensor:
+    """A strided tensor of float32, int64 or bool values."""
+
+    __slots__ = (
+        "_storage",
+        "_shape",
+        "_stride",
+        "_offset",
+        "_dtype",
+        "_requires_grad",
+        "_grad",
+        "_grad_fn",
+        "_output_nr",
+        "_base",
+        "_version",
+        "_accumulator",
+        "_retains_grad",
+        "_inference",
+        "__weakref__",
+        "__dict__",
+    )
+
+    __module__ = "torch"
+
+    def __init__(self, *args, **kwargs):
+        raise unsupported("torch.Tensor(...) construction")
+
+    # ----------------------------------------------------------- internals
+    @classmethod
+    def _make(cls, storage, shape, stride, offset, dt, base=None, version=None):
+        t = object.__new__(cls)
+        t._storage = storage
+        t._shape = tuple(shape)
+        t._stride = tuple(stride)
+        t._offset = offset
+        t._dtype = dt
+        t._requires_grad = False
+        t._grad = None
+        t._grad_fn = None
+        t._output_nr = 0
+        t._base = base
+        t._version = version if version is not None else VersionCounter()
+        t._accumulator = None
+        t._retains_grad = False
+        from .autograd import is_inference_mode_enabled
+
+        t._inference = is_inference_mode_enabled()
+        return t
+
+    @classmethod
+    def _from_values(cls, values, shape, dt):
+        """A new contiguous tensor owning ``values`` (already of dtype ``dt``)."""
+        return cls._make(Storage(values, dt.itemsize), shape, contiguous_strides(shape), 0, dt)
+
+    def _positions(self):
+        return positions(self._shape, self._stride, self._offset)
+
+    def _values(self):
+        """Element values in row-major order (a new list)."""
+        data = self._storage.data
+        if self._offset == 0 and is_contiguous(self._shape, self._stride):
+            n = numel(self._shape)
+            return data[:n]
+        return [data[p] for p in self._positions()]
+
+    # ----------------------------------------------------------- attributes
+    @property
+    def shape(self):
+        return Size(self._shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._shape)
+        return self._shape[wrap_dim(dim, len(self._shape))] if self._shape else _size0(dim)
+
+    def stride(self, dim=None):
+        if dim is None:
+            return tuple(self._stride)
+        if not self._shape:
+            return _size0(dim)
+        return self._stride[wrap_dim(dim, len(self._shape))]
+
+    def dim(self):
+        return len(self._shape)
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return len(self._shape)
+
+    def numel(self):
+        return numel(self._shape)
+
+    nelement = numel
+
+    def __len__(self):
+        if not self._shape:
+            raise TypeError("len() of a 0-d tensor")
+        return self._shape[0]
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def device(self):
+        from .factories import device
+
+        return device("cpu")
+
+    @property
+    def is_cuda(self):
+        return False
+
+    @property
+    def layout(self):
+        from . import strided
+
+        return strided
+
+    def element_size(self):
+        return self._dtype.itemsize
+
+    @property
+    def itemsize(self):
+        return self._dtype.itemsize
+
+    @property
+    def nbytes(self):
+        return self.numel() * self._dtype.itemsize
+
+    def storage_offset(self):
+        return self._offset
+
+    def data_ptr(self):
+        return self._storage.base + self._offset * self._dtype.itemsize
+
+    def untyped_storage(self):
+        return _StorageView(self._storage)
+
+    def is_contiguous(self, memory_format=None):
+        return is_contiguous(self._shape, self._stride)
+
+    def is_floating_point(self):
+        return self._dtype.is_floating_point
+
+    def is_complex(self):
+        return False
+
+    def is_inference(self):
+        return self._inference
+
+    @property
+    def _is_view(self):
+        return self._base is not None
+
+    def _version_value(self):
+        return self._version.version
+
+    @property
+    def _version_number(self):
+        return self._version.version
+
+    # ----------------------------------------------------------- autograd fields
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self._set_requires_grad(bool(value), setter=True)
+
+    def requires_grad_(self, requires_grad=True):
+        self._set_requires_grad(bool(requires_grad), setter=False)
+        return self
+
+    def _set_requires_grad(self, value, setter):
+        if self._grad_fn is not None:
+            if not value:
+                raise RuntimeError(
+                    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+                    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+                )
+            return
+        if value and not self._dtype.is_floating_point:
+            if setter:
+                raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        if value and self._inference:
+            from .autograd import is_inference_mode_enabled
+
+            if not is_inference_mode_enabled():
+                raise RuntimeError(
+                    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+                )
+        self._requires_grad = value
+
+    @property
+    def grad(self):
+        if self._grad_fn is not None and not self._retains_grad:
+            warn_once(("nonleaf-grad", id(type(self))), _NONLEAF_GRAD)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+            if value._dtype is not self._dtype:
+                raise RuntimeError("attempting to assign a gradient with dtype 'long int' to a tensor with dtype 'float'. Please ensure that the gradient and the tensor have the same dtype" if value._dtype is _dt.int64 else "assigned grad has data of a different type")
+            if value._shape != self._shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{_fmt(value._shape)}' to a tensor of size "
+                    f"'{_fmt(self._shape)}'. Please ensure that the gradient and the tensor are the same size"
+                )
+        self._grad = value
+
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
+    @property
+    def grad_fn(self):
+        return self._grad_fn
+
+    @property
+    def is_leaf(self):
+        return self._grad_fn is None
+
+    @property
+    def output_nr(self):
+        return self._output_nr
+
+    def retain_grad(self):
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is None:
+            return
+        self._retains_grad = True
+        import weakref
+
+        self._grad_fn._retained.append(weakref.ref(self))
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        from .autograd import backward
+
+        backward(self, gradient, retain_graph=retain_graph, create_graph=create_graph, inputs=inputs)
+
+    def register_hook(self, hook):
+        raise unsupported("Tensor.register_hook")
+
+    def detach(self):
+        from .ops import views
+
+        return views.detach(self)
+
+    def detach_(self):
+        if self._base is not None:
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+                "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
+                "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
+                "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution."
+            )
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    @property
+    def data(self):
+        from .ops import views
+
+        return views.data_alias(self)
+
+    @data.setter
+    def data(self, other):
+        if not isinstance(other, Tensor):
+            raise TypeError("Variable data has to be a tensor, but got " + type(other).__name__)
+        self._storage = other._storage
+        self._shape = other._shape
+        self._stride = other._stride
+        self._offset = other._offset
+        self._dtype = other._dtype
+
+    # ----------------------------------------------------------- conversion
+    def item(self):
+        n = self.numel()
+        if n != 1:
+            raise RuntimeError(f"a Tensor with {n} elements cannot be converted to Scalar")
+        return self._storage.data[self._offset]
+
+    def tolist(self):
+        vals = self._values()
+        return _nest(vals, self._shape)
+
+    def __float__(self):
+        self._scalar_check()
+        return float(self._storage.data[self._offset])
+
+    def __int__(self):
+        self._scalar_check()
+        v = self._storage.data[self._offset]
+        return int(v)
+
+    def __index__(self):
+        if self._dtype is _dt.float32:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        self._scalar_check()
+        return int(self._storage.data[self._offset])
+
+    def _scalar_check(self):
+        if self.numel() != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad:
+            warn_once("item-requires-grad", _TRIGGERED_ITEM, stacklevel=4)
+
+    def __bool__(self):
+        n = self.numel()
+        if n == 0:
+            raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
+        if n > 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._storage.data[self._offset])
+
+    def __complex__(self):
+        self._scalar_check()
+        return complex(self._storage.data[self._offset])
+
+    def to(self, *args, **kwargs):
+        dt = kwargs.pop("dtype", None)
+        kwargs.pop("device", None)
+        kwargs.pop("non_blocking", None)
+        copy = kwargs.pop("copy", False)
+        for a in args:
+            if isinstance(a, _dt.dtype):
+                dt = a
+            elif isinstance(a, Tensor):
+                dt = a.dtype
+            elif isinstance(a, str) or type(a).__name__ == "device":
+                if str(a) not in ("cpu",):
+                    raise unsupported(f"Tensor.to({a!r}) (only the CPU exists in the browser)")
+            else:
+                raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
+        if kwargs:
+            raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
+        if dt is None or dt is self._dtype:
+            if copy:
+                return self.clone()
+            return self
+        from .ops import elementwise
+
+        return elementwise.to_dtype(self, dt)
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return _dt.tensor_type_name(self._dtype)
+        return self.to(dtype)
+
+    def float(self):
+        return self.to(_dt.float32)
+
+    def long(self):
+        return self.to(_dt.int64)
+
+    def bool(self):
+        return self.to(_dt.bool_)
+
+    def cpu(self):
+        return self
+
+    def numpy(self, force=False):
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+        raise unsupported("Tensor.numpy (there is no NumPy in the browser)")
+
+    # ----------------------------------------------------------- printing
+    def __repr__(self, *, tensor_contents=None):
+        from .formatting import tensor_repr
+
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+    def __format__(self, format_spec):
+        if self.dim() == 0:
+            return self.detach().item().__format__(format_spec)
+        if format_spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return str(self)
+
+    # ----------------------------------------------------------- iteration
+    def __iter__(self):
+        if not self._shape:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter([self[i] for i in range(self._shape[0])])
+
+    def __contains__(self, element):
+        from .ops import elementwise
+
+        if isinstance(element, (Tensor, int, float, bool)):
+            return bool(elementwise.eq(self, element)._any())
+        raise RuntimeError(
+            f"Tensor.__contains__ only supports Tensor or scalar, but you passed in a {type(element)}."
+        )
+
+    def _any(self):
+        return any(self._values())
+
+    __hash__ = object.__hash__
+
+    # ----------------------------------------------------------- unknown names
+    def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        raise unsupported(f"Tensor.{name}")
+
+    def __deepcopy__(self, memo):
+        return self.clone().detach().requires_grad_(self._requires_grad) if self.is_leaf else self.clone()
+
+    def __reduce_ex__(self, proto):
+        raise unsupported("pickling tensors")
+
+
+class _StorageView:
+    __slots__ = ("_s",)
+
+    def __init__(self, s):
+        self._s = s
+
+    def data_ptr(self):
+        return self._s.base
+
+    def nbytes(self):
+        return self._s.nbytes()
+
+    def size(self):
+        return self._s.nbytes()
+
+    def __len__(self):
+        return self._s.nbytes()
+
+
+def _size0(dim):
+    # size(dim) / stride(dim) on a 0-d tensor
+    raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+
+
+def _fmt(shape):
+    return "[" + ", ".join(str(s) for s in shape) + "]"
+
+
+def _nest(vals, shape):
+    if not shape:
+        return vals[0]
+    if len(shape) == 1:
+        return list(vals)
+    step = numel(shape[1:])
+    return [_nest(vals[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+def _install_methods():
+    """Attach the operator overloads and methods implemented in :mod:`booktorch.ops`."""
+    from .ops import methods
+
+    methods.install(Tensor)
+
+
+Tensor.__name__ = "Tensor"
+Tensor.__qualname__ = "Tensor"

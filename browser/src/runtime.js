@@ -1,0 +1,122 @@
+// One Python worker for the whole site visit, started on intent.
+//
+// Stop interrupts through a SharedArrayBuffer when the page is cross-origin
+// isolated; otherwise it ends the worker, starts a new one and quietly replays
+// the cells this page had run, so the namespace is as the reader left it.
+
+const WORKER_URL = new URL("./cell-worker.js", import.meta.url);
+const SIGINT = 2;
+
+export class Runtime {
+  constructor() {
+    this.worker = null;
+    this.ready = null; // Promise, settled when Python is ready
+    this.interrupt = null; // Int32Array over a SharedArrayBuffer, when isolated
+    this.pending = new Map(); // run id -> {resolve, onOut}
+    this.nextId = 1;
+    this.queue = Promise.resolve();
+    this.history = new Map(); // page -> [{code, name}] runs to replay after a restart
+    this.listeners = new Set();
+  }
+
+  get isolated() {
+    return self.crossOriginIsolated === true;
+  }
+
+  onState(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(state, detail) {
+    for (const listener of this.listeners) listener(state, detail);
+  }
+
+  start() {
+    if (!this.ready) this.ready = this.spawn();
+    return this.ready;
+  }
+
+  spawn() {
+    this.emit("loading");
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    this.worker = worker;
+    this.interrupt = this.isolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    return new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => {
+        if (data.type === "ready") {
+          this.emit("ready", data);
+          resolve();
+        } else if (data.type === "failed") {
+          this.emit("failed", data);
+          this.ready = null;
+          reject(new Error(data.error));
+        } else if (data.type === "out") {
+          this.pending.get(data.id)?.onOut(data.text);
+        } else if (data.type === "done") {
+          const entry = this.pending.get(data.id);
+          this.pending.delete(data.id);
+          entry?.resolve(data);
+        }
+      };
+      worker.onerror = (event) => {
+        this.emit("failed", { error: event.message });
+        reject(new Error(event.message || "the Python worker failed to start"));
+      };
+      worker.postMessage({ type: "init", interrupt: this.interrupt?.buffer });
+    });
+  }
+
+  // Runs are serialised: a cell waits for the one before it.
+  run(page, code, name, onOut = () => {}, { quiet = false, fresh = false } = {}) {
+    const job = this.queue.then(async () => {
+      await this.start();
+      if (fresh) this.history.set(page, []);
+      const result = await this.send(page, code, name, onOut, quiet, fresh);
+      if (!result.traceback && !result.interrupted) this.remember(page, code, name);
+      return result;
+    });
+    this.queue = job.catch(() => {});
+    return job;
+  }
+
+  send(page, code, name, onOut, quiet, fresh = false) {
+    const id = this.nextId++;
+    if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, onOut });
+      this.worker.postMessage({ type: "run", id, page, code, name, quiet, fresh });
+    });
+  }
+
+  remember(page, code, name) {
+    if (!this.history.has(page)) this.history.set(page, []);
+    this.history.get(page).push({ code, name });
+  }
+
+  // Ends the running cell. Resolves once the runtime can take the next run.
+  async stop(page) {
+    if (this.pending.size === 0) return;
+    if (this.interrupt) {
+      Atomics.store(this.interrupt, 0, SIGINT);
+      return;
+    }
+    this.worker.terminate();
+    for (const [id, entry] of this.pending) entry.resolve({ id, interrupted: true, traceback: null, last: null });
+    this.pending.clear();
+    this.ready = null;
+    this.emit("restarting");
+    const replay = this.history.get(page) || [];
+    this.history.set(page, []);
+    this.queue = (async () => {
+      await this.start();
+      for (const { code, name } of replay) {
+        const result = await this.send(page, code, name, () => {}, true);
+        if (!result.traceback) this.remember(page, code, name);
+      }
+    })().catch(() => {});
+    await this.queue;
+  }
+}
+
+export const runtime = new Runtime();

@@ -1,0 +1,54 @@
+// Pieces shared by cells and exercises: an editor whose edits persist, and buttons.
+
+import { createEditor } from "./editor.js";
+
+const STORAGE_PREFIX = "book-cell:";
+
+export function button(text, title, onClick) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.className = "md-button book-cell__button";
+  element.textContent = text;
+  element.title = title;
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+// An editor in `slot` holding `original`, or the reader's saved edit of it.
+// Edits are kept in localStorage under `key` until reset() restores the original.
+export function persistentEditor({ slot, key, original, label, onRun, onEscape, onEdited }) {
+  const storageKey = STORAGE_PREFIX + key;
+  const read = () => {
+    try {
+      return localStorage.getItem(storageKey);
+    } catch {
+      return null; // storage disabled: edits live until the page closes
+    }
+  };
+  const write = (code) => {
+    try {
+      if (code === original) localStorage.removeItem(storageKey);
+      else localStorage.setItem(storageKey, code);
+    } catch {
+      /* storage full or disabled */
+    }
+    onEdited(code !== original);
+  };
+  slot.replaceChildren();
+  const saved = read();
+  const editor = createEditor({ parent: slot, code: saved ?? original, label, onRun, onEscape, onChange: write });
+  onEdited(saved !== null && saved !== original);
+  return {
+    get code() {
+      return editor.code;
+    },
+    reset() {
+      editor.code = original;
+      write(original);
+    },
+  };
+}
+
+export function normalise(text) {
+  return (text || "").replace(/[ \t]+$/gm, "").replace(/\s+$/, "");
+}

@@ -1,0 +1,64 @@
+import torch
+
+# ANCHOR: grid
+# An addition table: a column down the left side, a row across the top.
+left = torch.tensor([[0], [10], [20]])      # shape [3, 1]
+top = torch.tensor([[1, 2, 3, 4]])           # shape [1, 4]
+table = left + top
+
+print("left ", left.shape)
+print("top  ", top.shape)
+print("table", table.shape)
+print(table)
+
+assert left.shape == (3, 1) and top.shape == (1, 4)
+assert table.shape == (3, 4)
+assert table.tolist() == [[1, 2, 3, 4], [11, 12, 13, 14], [21, 22, 23, 24]]
+# ANCHOR_END: grid
+
+# ANCHOR: rules
+def broadcast_by_hand(a, b):
+    """Apply the three rules to two shapes, axis by axis from the right."""
+    rank = max(len(a), len(b))
+    a = [1] * (rank - len(a)) + list(a)     # pad the shorter shape on the left
+    b = [1] * (rank - len(b)) + list(b)
+    out = []
+    for m, n in zip(a, b):
+        if m == n:
+            out.append(m)                   # equal: keep it
+        elif m == 1 or n == 1:
+            out.append(max(m, n))           # a 1 stretches to the other length
+        else:
+            return None                     # anything else: no result
+    return out
+
+
+for a, b in [((3, 1), (1, 4)), ((2, 3), (3,)), ((8, 1, 5), (4, 1)), ((4, 3), (4,))]:
+    mine = broadcast_by_hand(a, b)
+    try:
+        real = list(torch.broadcast_shapes(a, b))
+    except RuntimeError:
+        real = None
+    print(f"{list(a)} with {list(b)} -> {mine if mine else 'error'}")
+    assert mine == real
+
+assert broadcast_by_hand((3, 1), (1, 4)) == [3, 4]
+assert broadcast_by_hand((2, 3), (3,)) == [2, 3]
+assert broadcast_by_hand((8, 1, 5), (4, 1)) == [8, 4, 5]
+assert broadcast_by_hand((4, 3), (4,)) is None
+# ANCHOR_END: rules
+
+# ANCHOR: nocopy
+wide = left.expand(3, 4)   # the stretch broadcasting does, made visible
+print(wide)
+print("left.stride()", left.stride())
+print("wide.stride()", wide.stride())
+print("same storage: ", wide.data_ptr() == left.data_ptr())
+
+assert wide.shape == (3, 4)
+assert left.stride() == (1, 1)
+assert wide.stride() == (1, 0)              # step 0 along the stretched axis
+assert wide.data_ptr() == left.data_ptr()
+assert wide.untyped_storage().nbytes() == 3 * 8   # still just three int64 values
+assert top.expand(3, 4).stride() == (0, 1)
+# ANCHOR_END: nocopy

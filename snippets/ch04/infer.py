@@ -1,0 +1,35 @@
+import math
+
+import torch
+
+# ANCHOR: count
+flat = torch.arange(24)
+for shape in [(4, 6), (2, 3, 4), (2, 12), (5, 5)]:
+    fits = math.prod(shape) == flat.numel()
+    print(f"{list(shape)}: product {math.prod(shape)}, fits: {fits}")
+
+assert [math.prod(s) == 24 for s in [(4, 6), (2, 3, 4), (2, 12), (5, 5)]] == [True, True, True, False]
+# ANCHOR_END: count
+
+# ANCHOR: minus_one
+print(flat.reshape(4, -1).shape)       # 24 / 4 = 6
+print(flat.reshape(-1, 3).shape)       # 24 / 3 = 8
+print(flat.reshape(2, -1, 4).shape)    # 24 / (2 * 4) = 3
+print(flat.view(-1).shape)             # everything in one axis
+
+assert flat.reshape(4, -1).shape == (4, 6)
+assert flat.reshape(-1, 3).shape == (8, 3)
+assert flat.reshape(2, -1, 4).shape == (2, 3, 4)
+assert flat.view(-1).shape == (24,)
+
+problems = []
+for shape in [(-1, -1), (5, -1)]:
+    try:
+        flat.reshape(*shape)
+    except RuntimeError as err:
+        problems.append(str(err))
+        print(f"{list(shape)}: {err}")
+
+assert problems == ["only one dimension can be inferred",
+                    "shape '[5, -1]' is invalid for input of size 24"]
+# ANCHOR_END: minus_one

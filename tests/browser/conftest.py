@@ -1,0 +1,112 @@
+"""Fixtures for tests in a real headless Chromium (Debian's) against the built book."""
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync",
+]
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
+
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The real book, built once (strict) for every browser test."""
+    tmp = tmp_path_factory.mktemp("browser-site")
+    site = tmp / "site"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return site
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extra_headers = {}
+
+    def end_headers(self):
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(directory, headers, prefix=""):
+    """Serve ``directory`` on 127.0.0.1 (optionally under a sub-path); return (base URL, stop)."""
+    handler_class = type("Handler", (SiteHandler,), {"extra_headers": headers})
+    root = directory
+    if prefix:
+        root = directory.parent / "mount"
+        (root / prefix).parent.mkdir(parents=True, exist_ok=True)
+        if not (root / prefix).exists():
+            (root / prefix).symlink_to(directory)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler_class, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/{prefix + '/' if prefix else ''}"
+    return base, server.shutdown
+
+
+@pytest.fixture(scope="session")
+def isolated_url(built_site):
+    base, stop = serve(built_site, ISOLATION)
+    yield base
+    stop()
+
+
+@pytest.fixture(scope="session")
+def plain_url(built_site):
+    base, stop = serve(built_site, {})
+    yield base
+    stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watched:
+    """A page whose requests and console errors are recorded."""
+
+    def __init__(self, page):
+        self.page = page
+        self.requests = []
+        self.errors = []
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def foreign(self, base):
+        host = base.split("/")[2]
+        return sorted({u for u in self.requests if not u.startswith("data:") and u.split("/")[2] != host})
+
+
+@pytest.fixture
+def watched(browser):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    watched = Watched(page)
+    yield watched
+    context.close()

@@ -1,0 +1,178 @@
+"""Browser cells in a real headless Chromium, against the built book on 127.0.0.1."""
+
+import time
+
+import pytest
+
+CHAPTER = "tensors/"
+READY_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
+
+
+def cell(page, index=0):
+    return page.locator(".book-cell").nth(index)
+
+
+def wait_state(locator, states, timeout=READY_MS):
+    locator.page.wait_for_function(
+        "([el, states]) => states.includes(el.dataset.state)",
+        arg=[locator.element_handle(), states],
+        timeout=timeout,
+    )
+
+
+def set_code(page, target, code):
+    """Replace a cell's code by typing, as a reader would."""
+    editor = target.locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    editor.type(code)
+
+
+def run(target):
+    target.get_by_role("button", name="Run").click()
+    wait_state(target, ["done", "error", "stopped", "failed"])
+
+
+def clean(watched, base):
+    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
+    assert not watched.errors, f"console errors: {watched.errors}"
+
+
+def test_a_cell_runs_and_matches_the_book(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url + CHAPTER)
+    first = cell(page)
+    expected = first.locator(".book-cell__expected").inner_text()
+    assert first.locator(".book-cell__note").inner_text().count("torch 2.13")
+    run(first)
+    assert first.get_attribute("data-matches") == "true", first.locator(".book-cell__output").inner_text()
+    assert first.locator(".book-cell__output").inner_text().strip() == expected.strip()
+    assert "Same output as the book" in first.locator(".book-cell__verdict").inner_text()
+    assert page.evaluate("crossOriginIsolated") is True
+    clean(watched, isolated_url)
+
+
+def test_an_edit_survives_a_reload_and_reset_restores_the_original(watched, plain_url):
+    page = watched.page
+    page.goto(plain_url + CHAPTER)
+    first = cell(page)
+    original = first.locator(".cm-content").inner_text()
+    set_code(page, first, "print('edited by the reader')")
+    page.reload()
+    assert cell(page).locator(".cm-content").inner_text() == "print('edited by the reader')"
+    cell(page).get_by_role("button", name="Reset").click()
+    assert cell(page).locator(".cm-content").inner_text() == original
+    page.reload()
+    assert cell(page).locator(".cm-content").inner_text() == original
+    clean(watched, plain_url)
+
+
+@pytest.mark.parametrize("isolated", [True, False], ids=["isolated", "not-isolated"])
+def test_stop_ends_an_infinite_loop_within_a_second(watched, isolated_url, plain_url, isolated):
+    base = isolated_url if isolated else plain_url
+    page = watched.page
+    page.goto(base + CHAPTER)
+    assert page.evaluate("crossOriginIsolated") is isolated
+    first = cell(page)
+    run(first)  # Python is up and the cell has run once
+    set_code(page, first, "n = 0\nwhile True:\n    n += 1")
+    first.get_by_role("button", name="Run").click()
+    wait_state(first, ["running"])
+    page.wait_for_timeout(300)
+    # the page stays responsive while Python spins in its worker
+    started = time.perf_counter()
+    assert page.evaluate("1 + 1") == 2
+    assert time.perf_counter() - started < 0.2
+    stop_clicked = time.perf_counter()
+    first.get_by_role("button", name="Stop").click()
+    wait_state(first, ["stopped"], timeout=5000)
+    assert time.perf_counter() - stop_clicked < 1.0
+    # the next run works, and earlier cells' names are still defined after a restart
+    first.get_by_role("button", name="Reset").click()
+    run(first)
+    assert first.get_attribute("data-matches") == "true"
+    clean(watched, base)
+
+
+def test_printed_html_is_shown_as_text_and_never_runs(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url + CHAPTER)
+    first = cell(page)
+    set_code(page, first, "print('<img src=x onerror=\"window.hacked=1\"><b>bold</b>')")
+    run(first)
+    output = first.locator(".book-cell__output")
+    assert "<b>bold</b>" in output.inner_text()
+    assert output.locator("b, img").count() == 0
+    assert page.evaluate("window.hacked") is None
+    assert first.get_attribute("data-matches") == "false"
+    clean(watched, isolated_url)
+
+
+def test_an_exception_shows_a_traceback(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url + CHAPTER)
+    first = cell(page)
+    set_code(page, first, "def f():\n    return 1 / 0\nf()")
+    run(first)
+    text = first.locator(".book-cell__output").inner_text()
+    assert "Traceback (most recent call last)" in text
+    assert 'File "cell 1", line 2, in f' in text
+    assert text.rstrip().endswith("ZeroDivisionError: division by zero")
+    assert first.get_attribute("data-state") == "error"
+    clean(watched, isolated_url)
+
+
+def test_a_page_without_cells_fetches_no_pyodide(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url)
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".book-cell").count() == 0
+    loaded = [u for u in watched.requests if "pyodide" in u or u.endswith("cells.js") or u.endswith(".whl")]
+    assert not loaded, loaded
+    clean(watched, isolated_url)
+
+
+def test_cells_start_python_only_on_intent(watched, isolated_url):
+    page = watched.page
+    page.set_viewport_size({"width": 1000, "height": 500})
+    page.goto(isolated_url + CHAPTER)
+    page.wait_for_load_state("networkidle")
+    if page.locator(".book-cell").first.bounding_box()["y"] > 2000:
+        assert not [u for u in watched.requests if "pyodide" in u], "Pyodide loaded before any intent"
+    cell(page).scroll_into_view_if_needed()
+    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('pyodide'))")
+    clean(watched, isolated_url)
+
+
+def test_instant_navigation_keeps_cells_working(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url)
+    page.locator(f"a[href$='{CHAPTER}']").first.click()
+    page.wait_for_url("**/" + CHAPTER)
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no full reload
+    first = cell(page)
+    run(first)
+    assert first.get_attribute("data-matches") == "true"
+    clean(watched, isolated_url)
+
+
+def test_keyboard_only_use_runs_a_cell(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url + CHAPTER)
+    first = cell(page)
+    for _ in range(400):  # Tab until the first cell's editor has focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('cm-content')"):
+            break
+    else:
+        pytest.fail("Tab never reached a cell's editor")
+    page.keyboard.press("Shift+Enter")
+    wait_state(first, ["done", "error"])
+    assert first.get_attribute("data-matches") == "true"
+    page.keyboard.press("Escape")  # leaves the editor: no keyboard trap
+    assert page.evaluate("document.activeElement.textContent") == "Run"
+    page.keyboard.press("Enter")
+    wait_state(first, ["done", "error"])
+    assert first.get_attribute("data-matches") == "true"
+    clean(watched, isolated_url)
