@@ -122,8 +122,11 @@ def _describe(exc, path):
     line = next((f.lineno for f in reversed(frames) if f.filename == path), None)
     kept = [f for f in frames if f.filename != __file__]
     text = "".join(traceback.format_list(kept)) + "".join(traceback.format_exception_only(exc))
+    kind = type(exc)
+    # Named as Python's own traceback names it: RuntimeError, torch._C._LinAlgError
+    qualified = kind.__qualname__ if kind.__module__ in ("builtins", "__main__") else f"{kind.__module__}.{kind.__qualname__}"
     return {
-        "type": type(exc).__name__,
+        "type": qualified,
         "message": str(exc),
         "line": line,
         "traceback": "Traceback (most recent call last):\n" + text,

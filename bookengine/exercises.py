@@ -24,7 +24,7 @@ VARIANTS = (
     ("wrong", "booktorch", False),
     ("task", "booktorch", False),
 )
-FAILED = "CheckFailed"
+FAILED = "booktorch.check.CheckFailed"
 
 
 @dataclass

@@ -4,6 +4,8 @@
 import { runtime } from "./runtime.js";
 import { button, persistentEditor } from "./ui.js";
 
+const CHECK_FAILED = /^booktorch\.check\.CheckFailed: /;
+
 export class Exercise {
   constructor(element, page) {
     this.element = element;
@@ -75,8 +77,8 @@ export class Exercise {
       this.verdict("stopped", "Stopped.");
     } else if (!result.traceback) {
       this.verdict("correct", "✓ Correct! Compare with the worked solution below.");
-    } else if (result.fromCheck && (result.last || "").startsWith("CheckFailed: ")) {
-      this.verdict("incorrect", `Not yet: ${result.last.slice("CheckFailed: ".length).trim()}`);
+    } else if (result.fromCheck && CHECK_FAILED.test(result.last || "")) {
+      this.verdict("incorrect", `Not yet: ${(result.last || "").replace(CHECK_FAILED, "").trim()}`);
     } else {
       show(result.traceback);
       this.verdict("error", result.fromCheck ? "The checker could not run on your answer; see the error above." : "Your code raised an error; see above.");

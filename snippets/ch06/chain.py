@@ -1,0 +1,61 @@
+import torch
+
+# ANCHOR: walk
+def walk_backward(output):
+    """Reverse-mode differentiation by hand, using the nodes autograd recorded."""
+    # 1. List the nodes so that every node comes after all nodes that feed into it.
+    order, seen = [], set()
+
+    def visit(node):
+        if node is None or node in seen:
+            return
+        seen.add(node)
+        for child, _ in node.next_functions:
+            visit(child)
+        order.append(node)
+
+    visit(output.grad_fn)
+
+    # 2. Walk that list backwards, from the output to the leaves.
+    arriving = {output.grad_fn: torch.tensor(1.0)}      # d(output)/d(output) = 1
+    leaf_grads = {}
+    with torch.no_grad():                               # the walk itself is not recorded
+        for node in reversed(order):
+            g = arriving.pop(node)
+            if type(node).__name__ == "AccumulateGrad":
+                print(f"  AccumulateGrad  collects {g.item()}")
+                leaf_grads[node.variable] = g
+                continue
+            sent = node(g)                              # the node's local chain-rule step
+            sent = sent if isinstance(sent, tuple) else (sent,)
+            shown = [None if s is None else s.item() for s in sent]
+            print(f"  {node.name():<14}  receives {g.item()}, sends {shown}")
+            for (child, _), s in zip(node.next_functions, sent):
+                if child is not None:
+                    arriving[child] = arriving.get(child, 0) + s   # paths that meet are summed
+    return leaf_grads
+# ANCHOR_END: walk
+
+# ANCHOR: square
+x = torch.tensor(2.0, requires_grad=True)
+sq = x * x
+by_hand = walk_backward(sq)[x]
+
+sq.backward()                 # the real thing
+print("by hand:", by_hand, "  x.grad:", x.grad)
+
+assert by_hand.item() == 4.0 and x.grad.item() == 4.0
+assert x.grad.item() == 2 * x.item()
+# ANCHOR_END: square
+
+# ANCHOR: poly
+x = torch.tensor(2.0, requires_grad=True)
+z = x**2 + 3 * x
+by_hand = walk_backward(z)[x]
+
+z.backward()
+print("by hand:", by_hand, "  x.grad:", x.grad)
+
+assert by_hand.item() == 7.0 and x.grad.item() == 7.0
+assert x.grad.item() == 2 * x.item() + 3
+# ANCHOR_END: poly

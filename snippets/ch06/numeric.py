@@ -1,0 +1,60 @@
+import torch
+
+
+def central(f, x, h):
+    """Slope of f at x from two nearby evaluations, one on each side."""
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+# ANCHOR: square
+def square(x):
+    return x * x
+
+
+x = torch.tensor(2.0, requires_grad=True)
+square(x).backward()
+
+numeric = central(square, 2.0, h=1e-3)      # plain Python floats (float64)
+print("autograd          :", x.grad)
+print("central difference:", f"{numeric:.6f}")
+print("2x at x = 2       :", 2 * 2.0)
+
+assert x.grad.item() == 4.0
+assert abs(numeric - 4.0) < 1e-9
+# ANCHOR_END: square
+
+# ANCHOR: poly
+def poly(x):
+    return x**2 + 3 * x
+
+
+x = torch.tensor(2.0, requires_grad=True)
+poly(x).backward()
+
+numeric = central(poly, 2.0, h=1e-3)
+print("autograd          :", x.grad)
+print("central difference:", f"{numeric:.6f}")
+print("2x + 3 at x = 2   :", 2 * 2.0 + 3)
+
+assert x.grad.item() == 7.0
+assert abs(numeric - 7.0) < 1e-9
+# ANCHOR_END: poly
+
+# ANCHOR: step
+def cube(x):
+    return x**3                              # slope 3x^2 = 12 at x = 2
+
+
+print(f"{'h':>7}  {'error, float64':>15}  {'error, float32':>15}")
+errors = {}
+for h in [1e-1, 1e-2, 1e-3, 1e-4, 1e-5]:
+    e64 = central(cube, 2.0, h) - 12.0
+    e32 = central(cube, torch.tensor(2.0), torch.tensor(h)).item() - 12.0
+    errors[h] = (abs(e64), abs(e32))
+    print(f"{h:>7g}  {e64:>15.2e}  {e32:>15.2e}")
+
+assert errors[1e-1][0] > errors[1e-3][0] > errors[1e-5][0]      # float64: smaller h, better
+assert all(abs(errors[h][0] - h * h) < 1e-8 for h in errors)     # for x^3 the error is exactly h^2
+assert min(errors, key=lambda h: errors[h][1]) == 1e-2           # float32: best at h = 0.01 ...
+assert errors[1e-5][1] > 0.01 and errors[1e-5][0] < 1e-9         # ... and worse than 0.01 at 1e-5
+# ANCHOR_END: step
