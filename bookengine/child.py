@@ -48,6 +48,7 @@ def _isolate(task, trace_path):
     faulthandler.dump_traceback_later(task["timeout"], exit=True, file=trace)
     limit = _address_space_now() + task["memory_mb"] * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    sys.dont_write_bytecode = True  # --check writes nothing in the tree, not even __pycache__
     os.chdir(task["workdir"])
     sys.path[:0] = task["sys_path"]
     sys.argv = [task["path"]]

@@ -5,6 +5,7 @@
     {{ snippet ch01/ladder.py#draw alt="Five shapes, one per rank" title="The ladder" }}
     {{ cell ch01/shape_cell.py }}
     {{ exercise ch02/ex_rotate.py }}
+    {{ widget ladder fallback="ch01/ladder.py" alt="..." }}
 
 A directive must stand alone on its line. A browser cell can also be written
 inline, as a fenced block whose language is ``pycell``. Lines inside other
@@ -17,11 +18,12 @@ from dataclasses import dataclass, field
 
 from .errors import BookError
 
-DIRECTIVE = re.compile(r"^[ \t]*\{\{\s*(?P<kind>snippet|cell|exercise)\b(?P<body>.*?)\}\}[ \t]*$")
-LOOKS_LIKE = re.compile(r"\{\{\s*(snippet|cell|exercise)\b")
+DIRECTIVE = re.compile(r"^[ \t]*\{\{\s*(?P<kind>snippet|cell|exercise|widget)\b(?P<body>.*?)\}\}[ \t]*$")
+LOOKS_LIKE = re.compile(r"\{\{\s*(snippet|cell|exercise|widget)\b")
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})\s*([\w-]*)")
 CELL_LANGUAGE = "pycell"
-OPTIONS = {"snippet": {"alt", "title"}, "cell": set(), "exercise": set()}
+OPTIONS = {"snippet": {"alt", "title"}, "cell": set(), "exercise": set(), "widget": {"fallback", "alt"}}
+WIDGETS = {"ladder", "transform2x2", "matmul", "broadcast", "strides", "tape"}
 REPEATABLE = {"alt"}
 
 
@@ -29,12 +31,15 @@ REPEATABLE = {"alt"}
 class Directive:
     page: str  # the page's path as shown in errors, e.g. docs/tensors.md
     line: int
-    kind: str = "snippet"  # snippet | cell | exercise
+    kind: str = "snippet"  # snippet | cell | exercise | widget | invalid (could not be read)
     target: str | None = None  # e.g. ch01/shapes.py; None for an inline cell
     section: str | None = None
     alts: list = field(default_factory=list)
     title: str | None = None
     code: str | None = None  # an inline cell's code
+    widget: str | None = None  # a widget's name
+    fallback: str | None = None  # the snippet (path#section) that draws a widget's no-script figure
+    error: BookError | None = None  # why an invalid directive could not be read
 
     @property
     def where(self):
@@ -85,6 +90,8 @@ def find_directives(markdown, page):
                 directives.append(parse_body(payload.group("body"), page, first, payload.group("kind")))
             except BookError as exc:
                 errors.append(exc)
+                # keeps later directives in step with replace_directives' ordinals
+                directives.append(Directive(page=page, line=first, kind="invalid", error=exc))
         elif kind == "cell":
             directives.append(Directive(page=page, line=first, kind="cell", code=payload))
         elif kind == "unclosed":
@@ -103,10 +110,15 @@ def parse_body(body, page, line, kind="snippet"):
         raise BookError(page, line, f"cannot read the directive's options: {exc}") from None
     if not words:
         raise BookError(page, line, f"the {kind} directive names no file")
-    target, _, section = words[0].partition("#")
-    if not target.endswith(".py"):
-        raise BookError(page, line, f"'{target}' is not a .py snippet path (relative to snippets/)")
-    directive = Directive(page=page, line=line, kind=kind, target=target, section=section or None)
+    if kind == "widget":
+        if words[0] not in WIDGETS:
+            raise BookError(page, line, f"unknown widget '{words[0]}' (known: {', '.join(sorted(WIDGETS))})")
+        directive = Directive(page=page, line=line, kind=kind, widget=words[0])
+    else:
+        target, _, section = words[0].partition("#")
+        if not target.endswith(".py"):
+            raise BookError(page, line, f"'{target}' is not a .py snippet path (relative to snippets/)")
+        directive = Directive(page=page, line=line, kind=kind, target=target, section=section or None)
     allowed = OPTIONS[kind]
     seen = set()
     for word in words[1:]:
@@ -125,6 +137,12 @@ def parse_body(body, page, line, kind="snippet"):
             directive.alts.append(value.strip())
         elif key == "title":
             directive.title = value
+        elif key == "fallback":
+            directive.target, _, section = value.partition("#")
+            directive.section = section or None
+            directive.fallback = value
+    if kind == "widget" and not directive.fallback:
+        raise BookError(page, line, 'a widget needs fallback="chNN/file.py[#section]": the figure shown without script')
     return directive
 
 

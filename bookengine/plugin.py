@@ -25,6 +25,7 @@ from .render import (
     render_exercise,
     render_failure,
     render_snippet,
+    render_widget,
     shown_chunks,
 )
 from .runner import warm_parent
@@ -107,6 +108,8 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         return files
 
     def _render(self, directive, report, src_uri, problems, files, config):
+        if directive.kind == "invalid":
+            return render_failure([directive.error])  # already among the report's problems
         if directive.kind == "cell":
             return self._render_cell(directive, report)
         if directive.kind == "exercise":
@@ -116,49 +119,56 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             run_problems = [p for p in exercise.problems if p.kind == "run"]
             return render_failure(run_problems) if run_problems and self.config.execute else render_exercise(exercise)
         outcome = report.outcomes.get(directive.target)
-        if outcome is None:
-            problem = Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}")
-            problems.append(problem)
-            return render_failure([problem])
+        failure = self._unrenderable(directive, outcome, problems)
+        if failure is not None:
+            return failure
         snippet = outcome.snippet
-        if snippet is None:
-            return render_failure(outcome.problems)
-        if directive.section and directive.section not in snippet.sections:
-            known = ", ".join(sorted(snippet.sections)) or "none"
-            problem = Problem(
-                directive.page, directive.line,
-                f"snippets/{snippet.rel} has no section '{directive.section}' (sections: {known})",
-            )
-            problems.append(problem)
-            return render_failure([problem])
         if not self.config.execute:
             return render_snippet(directive, snippet, {"chunks": []}, src_uri)
-        run_problems = [p for p in outcome.problems if p.kind == "run"]
-        if run_problems or outcome.result is None:
-            return render_failure(run_problems or outcome.problems)
-        wanted = shown_chunks(snippet, directive.section)
-        if not any(index < len(outcome.result["chunks"]) for index in wanted):
-            problem = Problem(directive.page, directive.line, f"section '{directive.section}' never ran: the snippet raised before it")
-            problems.append(problem)
-            return render_failure([problem])
         shown = figures_of(outcome.result, snippet, directive.section)
-        if len(shown) != len(directive.alts):
-            problem = Problem(
-                directive.page, directive.line,
-                f"snippets/{snippet.rel}{'#' + directive.section if directive.section else ''} draws "
-                f"{len(shown)} figure(s) but the directive gives {len(directive.alts)} alt text(s); "
-                'add one alt="..." per figure, in drawing order',
-            )
-            problems.append(problem)
-            return render_failure([problem])
         for number, figure in shown:
             for variant in ("light", "dark"):
                 uri = figure_uri(snippet.rel, number, variant)
                 if files.get_file_from_path(uri) is None:
                     files.append(File.generated(config, uri, content=figure[variant]))
+        if directive.kind == "widget":
+            return render_widget(directive, snippet, shown, src_uri)
         golden = [p for p in outcome.problems if p.kind == "golden"]
         body = render_snippet(directive, snippet, outcome.result, src_uri)
         return (render_failure(golden) + "\n\n" + body) if golden else body
+
+    def _unrenderable(self, directive, outcome, problems):
+        """The failure box for a directive whose snippet cannot be shown, else None."""
+        found = []
+        if outcome is None:
+            found.append(Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}"))
+        elif outcome.snippet is None:
+            return render_failure(outcome.problems)
+        elif directive.section and directive.section not in outcome.snippet.sections:
+            known = ", ".join(sorted(outcome.snippet.sections)) or "none"
+            found.append(Problem(
+                directive.page, directive.line,
+                f"snippets/{directive.target} has no section '{directive.section}' (sections: {known})",
+            ))
+        elif not self.config.execute:
+            return None
+        elif any(p.kind == "run" for p in outcome.problems) or outcome.result is None:
+            return render_failure([p for p in outcome.problems if p.kind == "run"] or outcome.problems)
+        elif not any(i < len(outcome.result["chunks"]) for i in shown_chunks(outcome.snippet, directive.section)):
+            found.append(Problem(directive.page, directive.line, f"section '{directive.section}' never ran: the snippet raised before it"))
+        else:
+            count = len(figures_of(outcome.result, outcome.snippet, directive.section))
+            if count != len(directive.alts) or (directive.kind == "widget" and count == 0):
+                found.append(Problem(
+                    directive.page, directive.line,
+                    f"snippets/{directive.target}{'#' + directive.section if directive.section else ''} draws "
+                    f"{count} figure(s) but the directive gives {len(directive.alts)} alt text(s); "
+                    'add one alt="..." per figure, in drawing order',
+                ))
+        if not found:
+            return None
+        problems.extend(found)
+        return render_failure(found)
 
     def _render_cell(self, directive, report):
         program = report.programs.get(directive.page)

@@ -58,12 +58,28 @@ def render_snippet(directive, snippet, result, page_uri):
     error = result.get("error")
     if error and last_ran in wanted:
         blocks.append(_fence(f"{error['type']}: {error['message']}", "text", "Raises (expected, verified)"))
-    page_dir = posixpath.dirname(page_uri)
-    for (number, _), alt in zip(figures_of(result, snippet, directive.section), directive.alts):
-        for variant in ("light", "dark"):
-            src = posixpath.relpath(figure_uri(snippet.rel, number, variant), page_dir or ".")
-            blocks.append(f'![{_alt(alt)}]({src}#only-{variant}){{ loading="lazy" }}')
+    blocks += _figure_images(snippet, figures_of(result, snippet, directive.section), directive.alts, page_uri)
     return '<div class="snippet" markdown>\n\n' + "\n\n".join(blocks) + "\n\n</div>"
+
+
+def _figure_images(snippet, shown, alts, page_uri):
+    """Markdown images, light and dark, for the figures ``shown`` = [(number, figure)]."""
+    page_dir = posixpath.dirname(page_uri) or "."
+    images = []
+    for (number, _), alt in zip(shown, alts):
+        for variant in ("light", "dark"):
+            src = posixpath.relpath(figure_uri(snippet.rel, number, variant), page_dir)
+            images.append(f'![{_alt(alt)}]({src}#only-{variant}){{ loading="lazy" }}')
+    return images
+
+
+def render_widget(directive, snippet, shown, page_uri):
+    """A widget's container; its static figure is what a reader without script sees."""
+    images = "\n\n".join(_figure_images(snippet, shown, directive.alts, page_uri))
+    return (
+        f'<div class="book-widget" data-widget="{directive.widget}" markdown>\n\n'
+        f'<div class="book-widget__fallback" markdown>\n\n{images}\n\n</div>\n\n</div>'
+    )
 
 
 def render_failure(problems):

@@ -28,7 +28,8 @@ class WarmParent:
         """Start the warm parent without waiting for it (serve pre-warms while the site builds)."""
         if self.process and self.process.poll() is None:
             return
-        env = dict(os.environ, PYTHONUNBUFFERED="1", MPLBACKEND="Agg")
+        # no __pycache__ written next to the snippets' helper modules: --check writes nothing
+        env = dict(os.environ, PYTHONUNBUFFERED="1", MPLBACKEND="Agg", PYTHONDONTWRITEBYTECODE="1")
         env.setdefault("OMP_NUM_THREADS", "1")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bookengine.zygote"],

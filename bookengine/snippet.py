@@ -172,26 +172,35 @@ def _padded(chunk):
     return "\n" * (chunk.start_line - 1) + chunk.code
 
 
-def local_imports(source, search_dirs):
-    """Local module files a source imports (directly), found in ``search_dirs``."""
+def local_imports(source, search_dirs, origin=None):
+    """Local module files a source imports (directly), found in ``search_dirs``.
+
+    ``origin`` is the importing file, needed to follow relative imports (``from .x import y``).
+    """
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return []
-    names = set()
+    names, relative = set(), []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level > 0 and origin is not None:
+            base = Path(origin).parent
+            for _ in range(node.level - 1):
+                base = base.parent
+            parts = node.module.split(".") if node.module else []
+            relative.append(Path(base, *parts))
+            relative.extend(Path(base, *parts, alias.name) for alias in node.names)
+    candidates = [Path(base, *name.split(".")) for name in sorted(names) for base in search_dirs] + relative
     found = []
-    for name in sorted(names):
-        parts = name.split(".")
-        for base in search_dirs:
-            for candidate in (Path(base, *parts).with_suffix(".py"), Path(base, *parts, "__init__.py")):
-                if candidate.is_file():
-                    found.append(candidate.resolve())
+    for stem in candidates:
+        for candidate in (stem.with_suffix(".py"), stem / "__init__.py"):
+            if candidate.is_file():
+                found.append(candidate.resolve())
     return sorted(set(found))
 
 
@@ -205,5 +214,5 @@ def local_module_closure(source, search_dirs):
             continue
         text = module.read_text(encoding="utf-8")
         seen[module] = text
-        pending.extend(local_imports(text, search_dirs + [module.parent]))
+        pending.extend(local_imports(text, search_dirs + [module.parent], origin=module))
     return seen

@@ -26,7 +26,7 @@ def set_code(page, target, code):
     editor.click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
-    editor.type(code)
+    page.keyboard.insert_text(code)  # as a paste: no auto-indent on top of the code's own
 
 
 def run(target):

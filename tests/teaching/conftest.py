@@ -1,0 +1,8 @@
+"""Make the booktorch package (browser/py) importable for these tests."""
+
+import os
+import sys
+
+_PKG_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "browser", "py"))
+if _PKG_ROOT not in sys.path:
+    sys.path.insert(0, _PKG_ROOT)
