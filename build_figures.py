@@ -5,12 +5,15 @@
     python build_figures.py --check      run everything afresh and verify; writes nothing
     python build_figures.py --update     run and rewrite the golden .out files
     python build_figures.py --only 'ch01/*' --jobs 2
+    python build_figures.py --device cuda   on a GPU machine: measure the `#| device: cuda`
+                                            snippets and write their .data.json with provenance
 
 Exit status 1 when any snippet fails or its output differs from its golden.
 """
 
 import argparse
 import fnmatch
+import subprocess
 import sys
 from pathlib import Path
 
@@ -26,6 +29,10 @@ def parse_args(argv):
     mode.add_argument("--update", action="store_true", help="rewrite goldens from this run")
     parser.add_argument("--only", metavar="GLOB", help="only snippets whose path matches, e.g. 'ch01/*'")
     parser.add_argument("--jobs", type=int, metavar="N", help="snippets run at once (default: the core count)")
+    parser.add_argument(
+        "--device", choices=["cpu", "cuda"], default="cpu",
+        help="cuda: measure the GPU snippets on this machine and write their data (needs CUDA)",
+    )
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
@@ -75,6 +82,8 @@ def table(outcomes):
 def main(argv=None):
     args = parse_args(argv)
     book = Book(args.root, jobs=args.jobs)
+    if args.device == "cuda":
+        return measure_on_gpu(book, args)
     paths = select(book, args.only)
     if not paths and args.only:
         print(f"no snippet matches {args.only!r}", file=sys.stderr)
@@ -97,6 +106,31 @@ def main(argv=None):
         print(f"\nERROR {problem.location_message()}")
     print(f"\n{len(report.outcomes)} snippet(s), {len(report.programs)} page(s) of cells, {len(problems)} problem(s)")
     return 1 if problems else 0
+
+
+def cuda_available():
+    """Asked in a separate process: this one must not initialise CUDA before the warm parent forks."""
+    probe = "import torch; print(torch.cuda.is_available())"
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    return proc.stdout.strip() == "True"
+
+
+def measure_on_gpu(book, args):
+    if not cuda_available():
+        print("--device cuda needs a machine where torch sees a CUDA GPU; this one has none.", file=sys.stderr)
+        return 2
+    outcomes = book.prepare(select(book, args.only))
+    bar, advance = progress_bar(None)
+    written = book.measure(outcomes, progress=advance)
+    bar.close()
+    measured = [o for o in outcomes.values() if o.snippet is not None and o.snippet.device == "cuda"]
+    print(table(sorted(measured, key=lambda o: o.rel)))
+    for path in written:
+        print(f"wrote {book.display(path)}")
+    problems = [p for o in measured for p in o.problems]
+    for problem in problems:
+        print(f"\nERROR {problem.location_message()}")
+    return 1 if problems or not measured else 0
 
 
 def _dangling(report):

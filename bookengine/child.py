@@ -109,12 +109,38 @@ def execute(task):
         chunks.append(chunk)
         if error:
             break
+    result = {"chunks": chunks, "error": error}
+    if task.get("collect") and not error:
+        result.update(_collected(namespace))
     return {
-        "chunks": chunks,
-        "error": error,
+        **result,
         "dropped": stdout.dropped,
         "stderr": stderr.getvalue(),
         "cpu_seconds": time.perf_counter() - started,
+    }
+
+
+def _collected(namespace):
+    """A measuring run's DATA and the machine it ran on (CUDA is touched only here, in the child)."""
+    import json
+
+    import torch
+
+    data = namespace.get("DATA")
+    try:
+        json.dumps(data)
+    except (TypeError, ValueError) as exc:
+        data = None
+        error = {"type": "TypeError", "message": f"DATA must be JSON-serialisable: {exc}", "line": None, "traceback": ""}
+        return {"error": error}
+    cuda = torch.cuda.is_available()
+    return {
+        "data": data,
+        "environment": {
+            "torch": torch.__version__,
+            "cuda": torch.version.cuda,
+            "gpu": torch.cuda.get_device_name() if cuda else None,
+        },
     }
 
 

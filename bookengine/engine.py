@@ -16,6 +16,7 @@ from .exercises import load_exercise, verify_exercise
 from .directive import find_directives
 from .errors import BookError
 from .golden import golden_diff, output_text, read_golden
+from .measure import as_result, git_commit, read_measurement, write_measurement
 from .runner import warm_parent
 from .snippet import local_module_closure, parse_snippet
 
@@ -34,10 +35,16 @@ class Outcome:
     cache_hit: bool = False
     problems: list = field(default_factory=list)  # BookError
     embedded_at: list = field(default_factory=list)  # Directive
+    measurement: dict | None = None  # a GPU snippet's committed record
+    modules: dict = field(default_factory=dict)  # local modules it imports: path -> text
 
     @property
     def status(self):
         """ok, failed, timeout, crash, stale (golden drift) or invalid (not runnable)."""
+        if self.snippet is not None and self.snippet.device == "cuda":
+            if self.measurement is None:
+                return "not measured"
+            return "stale" if self.problems else "measured"
         if self.result is None:
             return "invalid"
         kinds = {problem.kind for problem in self.problems}
@@ -192,9 +199,49 @@ class Book:
             else:
                 outcome.snippet = snippet
                 modules = local_module_closure(snippet.source, [path.parent, self.snippets_dir])
-                outcome.key = cache_key(snippet.source, modules, self.fingerprint)
+                if snippet.device == "cuda":
+                    self._read_measurement(outcome, modules)
+                else:
+                    for used in snippet.uses:  # the committed GPU data it draws is part of its key
+                        data = self.snippets_dir / Path(used).with_name(Path(used).stem + ".data.json")
+                        modules[data] = data.read_text(encoding="utf-8") if data.exists() else "absent"
+                    outcome.key = cache_key(snippet.source, modules, self.fingerprint)
+                outcome.modules = modules
             outcomes[rel] = outcome
         return outcomes
+
+    def _read_measurement(self, outcome, modules):
+        record, stale = read_measurement(outcome.snippet, modules)
+        outcome.measurement = record
+        if record is not None:
+            outcome.result = as_result(record)
+        if stale:
+            outcome.problems.append(
+                Problem(
+                    f"snippets/{outcome.snippet.rel}", 0,
+                    f"its GPU data is stale: {stale}; measure it again on a GPU machine with "
+                    f"`python build_figures.py --device cuda --only {outcome.rel}` and commit the .data.json",
+                )
+            )
+
+    def measure(self, outcomes, progress=None):
+        """Run the GPU snippets (on a machine with CUDA) and write their data with provenance."""
+        runs = [o for o in outcomes.values() if o.snippet is not None and o.snippet.device == "cuda"]
+        for run in runs:
+            run.key = "measure"  # never looked up: measuring always runs afresh
+        tasks = [dict(run.task, id=number, collect=True) for number, run in enumerate(runs)]
+        written = []
+        commit = git_commit(self.root)
+        for task_id, result in warm_parent().run(tasks, self.jobs):
+            run = runs[task_id]
+            run.result = _relative_paths(result, self.root)
+            run.problems = self._run_problems(run)
+            if not run.problems:
+                written.append(write_measurement(run.snippet, run.modules, result, commit))
+                run.measurement, run.problems = read_measurement(run.snippet, run.modules)[0], []
+            if progress:
+                progress(run)
+        return written
 
     def run(self, runs, use_cache=True, write_cache=True, progress=None):
         """Fill each run's result, from the cache or by running it; return seconds spent running.
@@ -232,6 +279,8 @@ class Book:
             if outcome is not None:
                 outcome.embedded_at.append(directive)
         for outcome in outcomes.values():
+            if outcome.snippet is not None and outcome.snippet.device == "cuda":
+                continue  # checked against its provenance when prepared
             if outcome.result is not None:
                 outcome.problems.extend(self._run_problems(outcome))
                 if not outcome.problems:
@@ -278,7 +327,7 @@ class Book:
         """Rewrite goldens for runs that behaved as declared; return the paths written."""
         written = []
         for outcome in report.outcomes.values():
-            if not outcome.ran_ok:
+            if not outcome.ran_ok or outcome.snippet.device == "cuda":
                 continue
             if _write_if_changed(outcome.snippet.golden_path, output_text(outcome.result)):
                 written.append(outcome.snippet.golden_path)

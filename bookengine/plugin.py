@@ -9,6 +9,8 @@ logger that strict mode does not count, so the server keeps serving.
 
 import logging
 import os
+import posixpath
+import re
 from pathlib import Path
 
 from mkdocs.config import config_options as c
@@ -24,15 +26,23 @@ from .render import (
     render_cell,
     render_exercise,
     render_failure,
+    render_measured,
     render_snippet,
     render_widget,
     shown_chunks,
 )
+from .notebook import chapter_notebook, notebook_json
 from .runner import warm_parent
+from .status import status_page
 from .vendor import browser_files, katex_files
 
 build_log = logging.getLogger("mkdocs.plugins.bookengine")  # counted by --strict
 serve_log = logging.getLogger("bookengine.serve")  # shown, never counted
+STATUS_PAGE = "build-status.md"
+# nbconvert's page template loads MathJax (and Mermaid, when a notebook has diagrams) from a
+# CDN; the book's notebooks have neither, and the site never asks another host for anything.
+CDN_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?cdnjs\.cloudflare\.com.*?</script>", re.DOTALL)
+CDN_SCRIPT_SRC = re.compile(r'<script src="https://cdnjs\.cloudflare\.com/[^"]*">\s*</script>')
 ISOLATION_HEADERS = [("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Embedder-Policy", "require-corp")]
 
 
@@ -95,6 +105,12 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
                 len(report.outcomes), len(report.programs), len(report.runs()) - len(ran), len(ran), report.seconds,
                 f" ({', '.join(ran[:5])}{', ...' if len(ran) > 5 else ''})" if ran else "",
             )
+        if self.config.execute:
+            titles = {display: _title(text, display) for display, (_, text) in pages.items()}
+            files.append(File.generated(config, STATUS_PAGE, content=status_page(report, titles)))
+        self.notebooks = {}
+        if self.config.execute:
+            self._write_notebooks(report, pages, files, config)
         problems = report.problems()
         by_page = {}
         for directive in report.directives:
@@ -106,6 +122,32 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             ]
         self._report(problems)
         return files
+
+    def _write_notebooks(self, report, pages, files, config):
+        """A companion notebook per chapter, rendered by mkdocs-jupyter (which runs after us)."""
+        # an ordinary File whose source folder is in the cache: mkdocs-jupyter wraps only those
+        source_dir = self.book.cache.directory / "notebook-pages"
+        folder = source_dir / "notebooks"
+        folder.mkdir(parents=True, exist_ok=True)
+        by_page = {}
+        for directive in report.directives:
+            by_page.setdefault(directive.page, []).append(directive)
+        for display, (src_uri, text) in pages.items():
+            found = [d for d in by_page.get(display, []) if d.kind in ("snippet", "cell")]
+            if not found:
+                continue
+            stem = posixpath.splitext(src_uri)[0]
+            # the notebook page is served at notebooks/<stem>/, the chapter at <stem>/
+            back = posixpath.relpath(f"{stem}/", f"notebooks/{stem}/") + "/"
+            notebook = chapter_notebook(display, _without_front_matter(text), found, report, back)
+            uri = f"notebooks/{stem}.ipynb"
+            path = source_dir / uri
+            path.parent.mkdir(parents=True, exist_ok=True)
+            content = notebook_json(notebook)
+            if not path.exists() or path.read_text(encoding="utf-8") != content:
+                path.write_text(content, encoding="utf-8")
+            files.append(File(uri, str(source_dir), config.site_dir, config.use_directory_urls))
+            self.notebooks[src_uri] = uri
 
     def _render(self, directive, report, src_uri, problems, files, config):
         if directive.kind == "invalid":
@@ -125,6 +167,9 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         snippet = outcome.snippet
         if not self.config.execute:
             return render_snippet(directive, snippet, {"chunks": []}, src_uri)
+        if snippet.device == "cuda":
+            body = render_measured(directive, snippet, outcome.measurement)
+            return (render_failure(outcome.problems) + "\n\n" + body) if outcome.problems else body
         shown = figures_of(outcome.result, snippet, directive.section)
         for number, figure in shown:
             for variant in ("light", "dark"):
@@ -150,8 +195,8 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
                 directive.page, directive.line,
                 f"snippets/{directive.target} has no section '{directive.section}' (sections: {known})",
             ))
-        elif not self.config.execute:
-            return None
+        elif not self.config.execute or outcome.snippet.device == "cuda":
+            return None  # a GPU snippet shows its committed measurement, or says it has none
         elif any(p.kind == "run" for p in outcome.problems) or outcome.result is None:
             return render_failure([p for p in outcome.problems if p.kind == "run"] or outcome.problems)
         elif not any(i < len(outcome.result["chunks"]) for i in shown_chunks(outcome.snippet, directive.section)):
@@ -195,7 +240,16 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
     # ---- the page phase: substitute what on_files prepared -------------------------
     def on_page_markdown(self, markdown, *, page, config, files):
         prepared = self.rendered.get(page.file.src_uri, [])
-        return replace_directives(markdown, lambda ordinal: prepared[ordinal])
+        markdown = replace_directives(markdown, lambda ordinal: prepared[ordinal])
+        notebook = self.notebooks.get(page.file.src_uri)
+        if notebook:
+            markdown = _with_notebook_links(markdown, page, notebook)
+        return markdown
+
+    def on_page_content(self, html, *, page, config, files):
+        if page.file.src_uri.startswith("notebooks/"):
+            html = CDN_SCRIPT.sub("", CDN_SCRIPT_SRC.sub("", html))
+        return html
 
 
 def _send_isolation_headers(server):
@@ -209,3 +263,37 @@ def _send_isolation_headers(server):
         return serve(environ, start)
 
     server.set_app(isolated)
+
+
+def _title(markdown, fallback):
+    for line in markdown.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return fallback
+
+
+def _without_front_matter(markdown):
+    if markdown.startswith("---\n"):
+        end = markdown.find("\n---\n", 4)
+        if end != -1:
+            return "\n" * markdown[: end + 5].count("\n") + markdown[end + 5 :]  # keeps line numbers
+    return markdown
+
+
+def _with_notebook_links(markdown, page, notebook):
+    """Under the chapter's title: read the companion notebook here, or download it."""
+    stem = posixpath.splitext(posixpath.basename(notebook))[0]
+    raw = f"{posixpath.splitext(notebook)[0]}/{stem}.ipynb"  # mkdocs-jupyter copies the source there
+    href = posixpath.relpath(raw, posixpath.dirname(page.url + "index.html") or ".")
+    relative = posixpath.relpath(notebook, posixpath.dirname(page.file.src_uri) or ".")
+    line = (
+        f'<p class="book-notebook" markdown>Companion notebook: every example of this '
+        f'chapter in page order, with its verified output. [Read it here]({relative}) or '
+        f'<a href="{href}" download>download {stem}.ipynb</a>.</p>'
+    )
+    lines = markdown.split("\n")
+    for index, text in enumerate(lines):
+        if text.startswith("# "):
+            lines.insert(index + 1, "\n" + line + "\n")
+            return "\n".join(lines)
+    return line + "\n\n" + markdown

@@ -82,9 +82,28 @@ def render_widget(directive, snippet, shown, page_uri):
     )
 
 
+def render_measured(directive, snippet, record):
+    """A GPU snippet: its source, then the output measured on a GPU with its provenance,
+    or one line saying it has not been measured (never invented numbers)."""
+    from .measure import provenance_line
+
+    title = directive.title or f"snippets/{snippet.rel}" + (f" · {directive.section}" if directive.section else "")
+    blocks = [_fence(snippet.display_source(directive.section), "python", title.replace('"', "'"))]
+    if record is None:
+        blocks.append(
+            '<p class="snippet-unmeasured">This example needs a CUDA GPU and has not been measured on one yet, '
+            "so the book shows no output for it.</p>"
+        )
+    else:
+        if record.get("output", "").strip():
+            blocks.append(_fence(record["output"], "text", "Output (measured on a GPU)"))
+        blocks.append(f'<p class="snippet-provenance">{html.escape(provenance_line(record))}</p>')
+    return '<div class="snippet" markdown>\n\n' + "\n\n".join(blocks) + "\n\n</div>"
+
+
 def render_failure(problems):
     """A visible failure box for `mkdocs serve` or a non-strict build."""
-    body = "\n\n".join(html.escape(problem.location_message()) for problem in problems)
+    body = "\n\n".join(html.escape(problem.location_message()) for problem in problems) or "See the build log."
     return (
         '<div class="snippet-failure" role="alert" markdown>\n\n'
         '**This snippet failed, so the book shows no output for it.**\n\n'

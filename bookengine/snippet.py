@@ -17,7 +17,8 @@ HEADER = re.compile(r"^#\|\s*([A-Za-z_][\w-]*)\s*:\s*(.*?)\s*$")
 ANCHOR = re.compile(r"^# ANCHOR(_END)?:\s*([A-Za-z0-9_-]+)\s*$")
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MEMORY_MB = 4096
-OPTION_KEYS = {"timeout", "raises", "memory", "hint"}
+OPTION_KEYS = {"timeout", "raises", "memory", "hint", "device", "uses", "measures"}
+DEVICES = ("cpu", "cuda")
 
 
 @dataclass
@@ -47,6 +48,9 @@ class Snippet:
     memory_mb: int = DEFAULT_MEMORY_MB
     raises: ExpectedError | None = None
     hint: str | None = None  # exercises only
+    device: str = "cpu"  # cuda: measured once on a GPU machine, committed as data with provenance
+    uses: tuple = ()  # GPU snippets whose committed data this snippet draws from
+    measures: bool = False  # prints or draws timings of this machine: its figures differ per build
     sections: dict = field(default_factory=dict)  # name -> (first_line, last_line) of body
     chunks: list = field(default_factory=list)
     shown_lines: list = field(default_factory=list)  # (line_no, text) without markers
@@ -143,6 +147,18 @@ def _apply_option(snippet, key, value, display, line_no):
         snippet.memory_mb = size * 1024 if match.group(2).upper() == "G" else size
     elif key == "hint":
         snippet.hint = value
+    elif key == "device":
+        if value not in DEVICES:
+            raise BookError(display, line_no, f"device must be one of {', '.join(DEVICES)}, got {value!r}")
+        snippet.device = value
+    elif key == "uses":
+        snippet.uses = tuple(part.strip() for part in value.split(",") if part.strip())
+        if not snippet.uses or not all(part.endswith(".py") for part in snippet.uses):
+            raise BookError(display, line_no, "uses takes snippet paths, e.g. 'ch07/matmul_gpu.py'")
+    elif key == "measures":
+        if value != "time":
+            raise BookError(display, line_no, f"measures takes 'time', got {value!r}")
+        snippet.measures = True
     elif key == "raises":
         type_name, sep, message = value.partition(": ")
         if not sep or not re.fullmatch(r"[A-Za-z_][\w.]*", type_name):

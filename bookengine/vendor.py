@@ -14,7 +14,7 @@ from .wheel import build_wheel
 
 KATEX_FILES = ("katex.min.js", "katex.min.css", "contrib/auto-render.min.js")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-BUNDLES = ("loader.js", "cells.js", "cell-worker.js")
+BUNDLES = ("loader.js", "cells.js", "widgets.js", "cell-worker.js")  # plus shared chunk-*.js
 
 
 def _need(path, what):
@@ -37,7 +37,9 @@ def browser_files(config, root):
     dist = _need(root / "browser" / "dist", "the cell bundles (npm run build)")
     coi = _need(root / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js", "coi-serviceworker (npm ci)")
     files = [_file(config, f"assets/pyodide/{name}", _need(pyodide / name, "Pyodide")) for name in PYODIDE_FILES]
-    files += [_file(config, f"assets/book/{name}", _need(dist / name, "the cell bundles")) for name in BUNDLES]
+    for name in BUNDLES:
+        _need(dist / name, "the cell and widget bundles")
+    files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(dist.glob("*.js"))]
     name, content = build_wheel(root / "browser" / "py")
     files.append(File.generated(config, f"assets/book/{name}", content=content))
     files.append(_file(config, "coi-serviceworker.js", coi))

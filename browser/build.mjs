@@ -1,12 +1,22 @@
 // Bundle the browser side into browser/dist/ (run by `make`, never committed).
-// cells.js carries CodeMirror and loads only on pages with cells; the worker
-// imports Pyodide from the site at run time, so Pyodide is not bundled.
+// The cell bundle (CodeMirror) and the widget bundle load only on pages that use
+// them and share one runtime chunk, so a page runs one Python worker at most.
+// The worker imports Pyodide from the site at run time: Pyodide is not bundled.
 
+import { rmSync } from "node:fs";
 import { build } from "esbuild";
+
+rmSync("browser/dist", { recursive: true, force: true }); // no stale chunks left behind
 
 const common = { bundle: true, format: "esm", minify: true, target: "es2022", legalComments: "none", logLevel: "warning" };
 
-await build({ ...common, entryPoints: ["browser/src/main.js"], outfile: "browser/dist/cells.js" });
+await build({
+  ...common,
+  entryPoints: { cells: "browser/src/main.js", widgets: "browser/src/widgets/index.js" },
+  outdir: "browser/dist",
+  splitting: true,
+  chunkNames: "chunk-[hash]",
+});
 await build({ ...common, entryPoints: ["browser/src/loader.js"], outfile: "browser/dist/loader.js" });
 await build({
   ...common,

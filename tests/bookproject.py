@@ -187,3 +187,21 @@ class Project:
         if strict:
             args.append("--strict")
         return run_command(args, cwd=self.root, env=env, timeout=timeout)
+
+
+def build_real_book(tmp, name):
+    """A clean strict build of the repository's own book into tmp/name, with its own empty cache."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    site = tmp / name
+    cache = tmp / f"{name}-cache"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BOOKENGINE_CACHE_DIR=str(cache))
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml"), "-d", str(site)],
+        cwd=root, env=env, capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-20000:]
+    return site, proc.stderr, cache

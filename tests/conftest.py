@@ -16,3 +16,15 @@ def module_project_factory(tmp_path_factory):
         return Project(tmp_path_factory.mktemp(name) / "book", **kwargs)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory):
+    """The real book, built once per test session: strict, with an empty cache of its own.
+
+    Returns (site folder, build log, cache folder).
+    """
+    from bookproject import build_real_book
+
+    tmp = tmp_path_factory.mktemp("book")
+    return build_real_book(tmp, "first")

@@ -1,7 +1,9 @@
 // Loaded on every page (a few hundred bytes). Only a page that holds browser
-// cells or exercises imports the cell bundle; Python itself starts later, on intent.
+// cells or exercises imports the cell bundle, and only a page with widgets the
+// widget bundle; Python itself starts later, on intent.
 
-const bundle = new URL("./cells.js", import.meta.url);
+const cells = new URL("./cells.js", import.meta.url);
+const widgets = new URL("./widgets.js", import.meta.url);
 // At the site's root, so its scope covers every page, also under a project sub-path.
 const isolationWorker = new URL("../../coi-serviceworker.js", import.meta.url);
 
@@ -19,7 +21,10 @@ function isolate() {
 function mountIfNeeded() {
   if (document.querySelector(".book-cell:not([data-mounted]), .book-exercise:not([data-mounted])")) {
     isolate();
-    import(bundle.href).then(({ mountCells }) => mountCells(document));
+    import(cells.href).then(({ mountCells }) => mountCells(document));
+  }
+  if (document.querySelector("[data-widget]:not([data-widget-mounted])")) {
+    import(widgets.href).then(({ mountWidgets }) => mountWidgets(document));
   }
 }
 

@@ -23,17 +23,9 @@ if not Path(CHROMIUM).exists():
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """The real book, built once (strict) for every browser test."""
-    tmp = tmp_path_factory.mktemp("browser-site")
-    site = tmp / "site"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return site
+def built_site(built_book):
+    """The real book, built once (strict) for every test of the session."""
+    return built_book[0]
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -110,3 +102,23 @@ def watched(browser):
     watched = Watched(page)
     yield watched
     context.close()
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious_axe_violations(page, selector=None):
+    """axe-core's serious or critical violations on the page (or inside ``selector``)."""
+    page.add_script_tag(path=str(AXE))
+    context = selector or "document"
+    violations = page.evaluate(
+        f"""async () => {{
+            const context = {context if selector is None else f"document.querySelector({selector!r})"};
+            const result = await axe.run(context, {{ resultTypes: ["violations"] }});
+            return result.violations
+                .filter(v => v.impact === "serious" || v.impact === "critical")
+                .map(v => ({{ id: v.id, impact: v.impact, help: v.help,
+                              nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ")) }}));
+        }}"""
+    )
+    return violations

@@ -1,0 +1,210 @@
+"""Companion notebooks: each chapter's examples in page order, with the verified outputs.
+
+A notebook holds the page's headings as Markdown cells and, for each snippet
+directive and browser cell in page order, a code cell with the output the build
+verified. Snippet code the page does not show (an import above the first
+section, say) is put in the first cell that needs it, so the notebook runs from
+top to bottom in one kernel and prints what the book printed. Each snippet starts
+from the same seeds the build uses. Written as plain JSON (nbformat 4) with
+stable cell ids, so the same book gives the same bytes.
+"""
+
+import json
+import re
+
+from .render import shown_chunks
+
+HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*\s*$")
+SETUP = """\
+# The book runs every example in a fresh process, seeded with 0 and using one
+# thread. fresh_start() puts this notebook's kernel in the same state.
+import random
+
+import numpy
+import torch
+
+torch.set_num_threads(1)
+
+
+def fresh_start():
+    random.seed(0)
+    numpy.random.seed(0)
+    torch.manual_seed(0)
+"""
+
+
+def _lines(text):
+    return text.splitlines(keepends=True)
+
+
+class _Builder:
+    def __init__(self):
+        self.cells = []
+
+    def markdown(self, text):
+        self.cells.append({"cell_type": "markdown", "metadata": {}, "source": _lines(text)})
+
+    def code(self, source, stdout="", figures=(), error=None):
+        outputs = []
+        if stdout:
+            outputs.append({"name": "stdout", "output_type": "stream", "text": _lines(stdout)})
+        for svg in figures:
+            outputs.append({"output_type": "display_data", "metadata": {}, "data": {"image/svg+xml": _lines(svg), "text/plain": ["<Figure>"]}})
+        metadata = {}
+        if error:
+            name, _, value = error.partition(": ")
+            # Jupyter names an error by its class alone (torch._C._LinAlgError -> _LinAlgError)
+            outputs.append({"output_type": "error", "ename": name.rsplit(".", 1)[-1], "evalue": value, "traceback": [error]})
+            metadata["tags"] = ["raises-exception"]  # nbclient expects it and goes on
+        self.cells.append({"cell_type": "code", "execution_count": None, "metadata": metadata, "outputs": outputs, "source": _lines(source.rstrip("\n"))})
+
+    def notebook(self, title):
+        for number, cell in enumerate(self.cells, start=1):
+            cell["id"] = f"cell-{number}"
+        return {
+            "cells": self.cells,
+            "metadata": {
+                "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                "language_info": {"name": "python"},
+                "title": title,
+            },
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+
+
+def chapter_notebook(page, markdown, directives, report, chapter_url):
+    """The notebook (as a dict) for one page; ``directives`` are the page's, in order."""
+    builder = _Builder()
+    state = _Namespaces()
+    by_line = {d.line: d for d in directives}
+    title = page
+    builder.code(SETUP)
+    for number, text in enumerate(markdown.splitlines(), start=1):
+        heading = HEADING.match(text)
+        directive = by_line.get(number)
+        if heading and directive is None:
+            if len(heading.group(1)) == 1:
+                title = heading.group(2)
+                builder.markdown(f"# {title}\n\nThe examples of [this chapter]({chapter_url}), in page order, "
+                                 "with the output the book verified when it was built.")
+            else:
+                builder.markdown(text)
+        elif directive is not None and directive.kind == "snippet":
+            _snippet_cell(builder, state, directive, report)
+        elif directive is not None and directive.kind == "cell":
+            _browser_cell(builder, state, page, directive, report)
+    return builder.notebook(title)
+
+
+class _Namespaces:
+    """The book runs each snippet, and each page's browser cells, in a namespace of its own;
+    a notebook has one. This tracks which names each source's cells bind, so that when
+    cells in between rebound a name a source reads, the source's earlier code runs again."""
+
+    def __init__(self):
+        self.done = {}  # source -> chunk indexes in the notebook
+        self.dirty = {}  # source -> names other sources bound since its last cell
+
+    def emit(self, source, code_of, wanted, rerunnable=lambda i: True):
+        """(chunks of ``source`` the next cell holds, whether that cell starts the source afresh)."""
+        before = self.done.setdefault(source, set())
+        new = [i for i in range(max(wanted) + 1) if i not in before]
+        reads = set().union(set(), *(_names(code_of(i))[1] for i in new))
+        again = bool(before) and bool(reads & self.dirty.get(source, set()))
+        take = sorted({i for i in before if rerunnable(i)} | set(new)) if again else new
+        before.update(new)
+        bound = set().union(set(), *(_names(code_of(i))[0] for i in take))
+        for other in self.dirty:
+            self.dirty[other] |= bound
+        self.dirty[source] = set()
+        return take, again or len(before) == len(new)
+
+
+def _names(code):
+    """(names bound, names read) at the top level of some code."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set(), set()
+    bound, read = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (bound if isinstance(node.ctx, ast.Store) else read).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return bound, read
+
+
+def _snippet_cell(builder, state, directive, report):
+    outcome = report.outcomes.get(directive.target)
+    if outcome is None or outcome.snippet is None:
+        return
+    snippet = outcome.snippet
+    if snippet.device == "cuda":
+        builder.markdown(f"This example needs a CUDA GPU; the notebook shows its code only:\n\n```python\n"
+                         f"{snippet.display_source(directive.section)}\n```")
+        return
+    result = outcome.result
+    if result is None:
+        return
+    ran = len(result["chunks"])
+    wanted = [i for i in shown_chunks(snippet, directive.section) if i < ran]
+    if not wanted:
+        return
+    take, fresh = state.emit(snippet.rel, lambda i: snippet.chunks[i].code, wanted)
+    source = "".join(_chunk_source(snippet, i) for i in take)
+    if fresh:
+        source = "fresh_start()  # as the book's build does before each example\n\n" + source
+    stdout = "".join(result["chunks"][i]["out"] for i in take)
+    figures = [figure["light"] for i in take for figure in result["chunks"][i]["figures"]]
+    error = result.get("error")
+    raised = error and max(take) == ran - 1
+    builder.code(source, stdout, figures, error=f"{error['type']}: {error['message']}" if raised else None)
+
+
+def _browser_cell(builder, state, page, directive, report):
+    program = report.programs.get(page)
+    cell = next((c for c in program.cells if c.line == directive.line), None) if program else None
+    if cell is None or not program.torch.result:
+        return
+    chunks = program.torch.result["chunks"]
+    # an earlier cell that raised on purpose is not run again: it would stop this one
+    take, _ = state.emit(
+        "browser cells", lambda i: program.cells[i].code, [cell.number - 1], lambda i: not chunks[i].get("error")
+    )
+    source = "".join(program.cells[i].code.rstrip("\n") + "\n\n" for i in take).rstrip("\n")
+    stdout = "".join(chunks[i]["out"] for i in take)
+    errors = [chunks[i].get("error") for i in take]
+    last = errors[-1]
+    builder.code(source, stdout, error=f"{last['type']}: {last['message']}" if last else None)
+
+
+def _chunk_source(snippet, index):
+    """A chunk's code as the page would show it (no markers, no header)."""
+    chunk = snippet.chunks[index]
+    first = chunk.start_line
+    last = first + chunk.code.count("\n") - 1
+    lines = [text for number, text in snippet.shown_lines if first <= number <= last]
+    body = "\n".join(lines).strip("\n")
+    return body + "\n\n" if body else ""
+
+
+def notebook_json(notebook):
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def expected_outputs(notebook):
+    """[(cell source, stdout, error)] of a notebook's code cells, to compare an execution with."""
+    found = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        stdout = "".join("".join(o["text"]) for o in cell["outputs"] if o.get("name") == "stdout")
+        error = next((f"{o['ename']}: {o['evalue']}" for o in cell["outputs"] if o["output_type"] == "error"), None)
+        found.append(("".join(cell["source"]), stdout, error))
+    return found
