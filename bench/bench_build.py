@@ -36,12 +36,19 @@ EDITED = "ch01/shapes.py"
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 
 
+class ConfigLoader(yaml.SafeLoader):
+    """mkdocs.yml with its `!ENV [NAME, default]` tags read as their defaults."""
+
+
+ConfigLoader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
+
+
 def make_workspace():
     work = Path(tempfile.mkdtemp(prefix="book-bench-"))
     shutil.copytree(ROOT / "docs", work / "docs")
     shutil.copytree(ROOT / "snippets", work / "snippets")
     (work / "node_modules").symlink_to(ROOT / "node_modules")
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=ConfigLoader)  # noqa: S506
     write_config(work / "mkdocs.yml", config, execute=True)
     write_config(work / "bare.yml", config, execute=False)
     exec_config = dict(config, docs_dir="docs-exec")

@@ -61,7 +61,7 @@ class Outcome:
             "chunks": [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
             "timeout": snippet.timeout,
             "memory_mb": snippet.memory_mb,
-            "sys_path": [str(snippet.path.parent), str(snippet.path.parents[len(Path(snippet.rel).parts) - 1])],
+            "sys_path": [str(folder) for folder in import_folders(snippet.path, snippet.path.parents[len(Path(snippet.rel).parts) - 1])],
         }
 
     @property
@@ -198,7 +198,7 @@ class Book:
                 outcome.problems.append(Problem(exc.path, exc.line, exc.message))
             else:
                 outcome.snippet = snippet
-                modules = local_module_closure(snippet.source, [path.parent, self.snippets_dir])
+                modules = local_module_closure(snippet.source, import_folders(path, self.snippets_dir))
                 if snippet.device == "cuda":
                     self._read_measurement(outcome, modules)
                 else:
@@ -357,6 +357,11 @@ def _write_if_changed(path, text):
         return False
     path.write_text(text, encoding="utf-8")
     return True
+
+
+def import_folders(snippet_path, snippets_dir):
+    """Where a snippet's own imports are found: beside it, the snippets folder, and _lib/ (shared helpers)."""
+    return [Path(snippet_path).parent, Path(snippets_dir), Path(snippets_dir) / "_lib"]
 
 
 def _relative_paths(result, root):

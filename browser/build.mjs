@@ -1,6 +1,7 @@
 // Bundle the browser side into browser/dist/ (run by `make`, never committed).
-// The cell bundle (CodeMirror) and the widget bundle load only on pages that use
-// them and share one runtime chunk, so a page runs one Python worker at most.
+// The loader is on every page; the cell bundle (CodeMirror) and the widget bundle
+// load only on pages that use them. All three share one runtime chunk, so a page
+// runs one Python worker at most.
 // The worker imports Pyodide from the site at run time: Pyodide is not bundled.
 
 import { rmSync } from "node:fs";
@@ -12,12 +13,15 @@ const common = { bundle: true, format: "esm", minify: true, target: "es2022", le
 
 await build({
   ...common,
-  entryPoints: { cells: "browser/src/main.js", widgets: "browser/src/widgets/index.js" },
+  entryPoints: {
+    loader: "browser/src/loader.js",
+    cells: "browser/src/main.js",
+    widgets: "browser/src/widgets/index.js",
+  },
   outdir: "browser/dist",
   splitting: true,
   chunkNames: "chunk-[hash]",
 });
-await build({ ...common, entryPoints: ["browser/src/loader.js"], outfile: "browser/dist/loader.js" });
 await build({
   ...common,
   entryPoints: ["browser/src/cell-worker.js"],

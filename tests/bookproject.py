@@ -189,16 +189,16 @@ class Project:
         return run_command(args, cwd=self.root, env=env, timeout=timeout)
 
 
-def build_real_book(tmp, name):
-    """A clean strict build of the repository's own book into tmp/name, with its own empty cache."""
+def build_real_book(tmp, name, cache=None, **env_vars):
+    """A strict build of the repository's own book into tmp/name; a clean one unless given a cache."""
     import os
     import subprocess
     import sys
 
     root = Path(__file__).resolve().parent.parent
     site = tmp / name
-    cache = tmp / f"{name}-cache"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BOOKENGINE_CACHE_DIR=str(cache))
+    cache = cache or tmp / f"{name}-cache"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BOOKENGINE_CACHE_DIR=str(cache), **env_vars)
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml"), "-d", str(site)],
         cwd=root, env=env, capture_output=True, text=True, timeout=900,

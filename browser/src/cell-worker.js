@@ -6,8 +6,14 @@
 //               {type: "out", id, text}
 //               {type: "done", id, traceback, last, interrupted}  (last: "Type: message\n")
 // Each page gets its own namespace; cells of one page share it, in the order run.
+//
+// Start-up: the first visit starts Python from scratch, installs the teaching
+// module and saves a memory snapshot in the Cache API; later visits restore that
+// snapshot, which skips Python's start and every import. The snapshot's key hashes
+// the Pyodide version, the wheel and the bootstrap code, so a new book never
+// restores an old state; one that fails to restore is deleted and rebuilt.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
 
 const here = new URL(".", import.meta.url);
 const PYODIDE_URL = new URL("../pyodide/", here).href;
@@ -43,15 +49,65 @@ function write(bytes) {
   return bytes.length;
 }
 
+const SNAPSHOTS = "book-python-snapshots";
+
+async function snapshotKey(wheel) {
+  const parts = new TextEncoder().encode(`${PYODIDE_VERSION}\n${BOOTSTRAP}\n`);
+  const bytes = new Uint8Array(parts.length + wheel.length);
+  bytes.set(parts);
+  bytes.set(wheel, parts.length);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return new URL(`python-snapshot-${hex}.bin`, here).href;
+}
+
+async function openSnapshots() {
+  try {
+    return await caches.open(SNAPSHOTS);
+  } catch {
+    return null; // no Cache API (e.g. an insecure origin): always start from scratch
+  }
+}
+
+async function restore(store, key) {
+  const hit = store && (await store.match(key));
+  if (!hit) return null;
+  try {
+    return await loadPyodide({ indexURL: PYODIDE_URL, _loadSnapshot: new Uint8Array(await hit.arrayBuffer()) });
+  } catch (e) {
+    console.error("restore failed", e);
+    await store.delete(key); // a snapshot that cannot be restored is never trusted again
+    return null;
+  }
+}
+
+async function fromScratch(wheel) {
+  const instance = await loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, _makeSnapshot: true });
+  instance.unpackArchive(wheel, "wheel");
+  instance.runPython(BOOTSTRAP);
+  return { instance, snapshot: instance.makeMemorySnapshot() };
+}
+
+async function save(store, key, snapshot) {
+  if (!store) return;
+  for (const old of await store.keys()) await store.delete(old); // one book, one snapshot
+  await store.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+}
+
 async function init(interrupt) {
   const started = performance.now();
-  pyodide = await loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false });
+  const wheel = new Uint8Array(await (await fetch(WHEEL_URL)).arrayBuffer());
+  const key = await snapshotKey(wheel);
+  const store = await openSnapshots();
+  let snapshot = null;
+  pyodide = await restore(store, key);
+  const restored = pyodide !== null;
+  if (!restored) ({ instance: pyodide, snapshot } = await fromScratch(wheel));
   pyodide.setStdout({ write });
   pyodide.setStderr({ write });
-  await pyodide.loadPackage(WHEEL_URL, { messageCallback: () => {} });
-  pyodide.runPython(BOOTSTRAP);
   if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
-  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000 });
+  postMessage({ type: "ready", seconds: (performance.now() - started) / 1000, restored });
+  if (snapshot) save(store, key, snapshot).catch((e) => console.error("snapshot save", e)); // storage full: next visit starts from scratch
 }
 
 function run({ id, page, code, name, quiet, fresh }) {

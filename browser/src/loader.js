@@ -1,11 +1,10 @@
 // Loaded on every page (a few hundred bytes). Only a page that holds browser
 // cells or exercises imports the cell bundle, and only a page with widgets the
-// widget bundle; Python itself starts later, on intent.
+// widget bundle. Python starts on intent (intent.js), in parallel with the editor.
 
-const cells = new URL("./cells.js", import.meta.url);
-const widgets = new URL("./widgets.js", import.meta.url);
 // At the site's root, so its scope covers every page, also under a project sub-path.
 const isolationWorker = new URL("../../coi-serviceworker.js", import.meta.url);
+const PYTHON_USERS = ".book-cell, .book-exercise, [data-widget='tape']";
 
 // Static hosts cannot send COOP/COEP headers; this service worker adds them, so
 // Stop can interrupt Python instead of restarting it. It reloads the page once.
@@ -19,12 +18,17 @@ function isolate() {
 }
 
 function mountIfNeeded() {
-  if (document.querySelector(".book-cell:not([data-mounted]), .book-exercise:not([data-mounted])")) {
+  const python = [...document.querySelectorAll(PYTHON_USERS)].filter((el) => !el.dataset.intentWatched);
+  if (python.length) {
     isolate();
-    import(cells.href).then(({ mountCells }) => mountCells(document));
+    python.forEach((el) => (el.dataset.intentWatched = "true"));
+    import("./intent.js").then(({ watchIntent }) => watchIntent(python));
+  }
+  if (document.querySelector(".book-cell:not([data-mounted]), .book-exercise:not([data-mounted])")) {
+    import("./main.js").then(({ mountCells }) => mountCells(document));
   }
   if (document.querySelector("[data-widget]:not([data-widget-mounted])")) {
-    import(widgets.href).then(({ mountWidgets }) => mountWidgets(document));
+    import("./widgets/index.js").then(({ mountWidgets }) => mountWidgets(document));
   }
 }
 

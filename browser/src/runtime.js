@@ -38,6 +38,7 @@ export class Runtime {
   }
 
   spawn() {
+    performance.mark("book-python-start");
     this.emit("loading");
     const worker = new Worker(WORKER_URL, { type: "module" });
     this.worker = worker;
@@ -45,6 +46,7 @@ export class Runtime {
     return new Promise((resolve, reject) => {
       worker.onmessage = ({ data }) => {
         if (data.type === "ready") {
+          performance.mark("book-python-ready", { detail: { restored: data.restored } }); // for bench/
           this.emit("ready", data);
           resolve();
         } else if (data.type === "failed") {

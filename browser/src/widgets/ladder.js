@@ -184,6 +184,8 @@ export function mount(root) {
       publishState();
       return;
     }
+    const same = names.every((name, axis) => name === state.names[axis]);
+    if (same && state.error === null) return; // e.g. the change event after Enter
     state.names = names;
     state.error = null;
     clearError();
@@ -220,11 +222,12 @@ export function mount(root) {
     const top = (layers ? 1.1 : 0.3) + (stacks ? 1.1 : 0);
     const bottom = cols ? 1.5 : 0.6;
     const widthCells = Math.max(left + stacksW + 0.6, 6);
-    const c = Math.min(34, WIDTH / widthCells);
+    const c = Math.min(40, WIDTH / widthCells);
     const heightCells = top + depth + nr + bottom;
     const W = widthCells * c;
     const H = Math.max(heightCells * c, 70);
     plot.setAttribute("viewBox", `0 0 ${W.toFixed(1)} ${H.toFixed(1)}`);
+    plot.style.maxWidth = `${Math.round(W * 1.3)}px`; // natural size on wide screens, shrinks on narrow ones
     plot.style.setProperty("--lad-font", `${Math.max(11, Math.min(15, c * 0.48)).toFixed(1)}px`);
 
     const cellsLayer = svg("g", { class: "lad-cells" }, plot);
@@ -249,6 +252,7 @@ export function mount(root) {
         const lx = stackX(s) + l * SHIFT * c;
         const ly = frontY - l * SHIFT * c;
         const layer = svg("g", { class: `lad-layer lad-layer--${Math.min(l, 3)}` }, cellsLayer);
+        if (!empty) svg("rect", { x: lx, y: ly, width: nc * c, height: nr * c, class: "lad-backing" }, layer); // layers hide the ones behind
         for (let r = 0; r < nr; r += 1) {
           for (let k = 0; k < nc; k += 1) {
             const isEllipsisCol = cols?.ellipsis && k === nc - 1;
@@ -341,9 +345,11 @@ export function mount(root) {
   }
   let overlayEl = null;
 
-  function axisAria(axis) {
+  // Accessible names start with the visible text (a length and a name), then the slice.
+  function axisAria(axis, lengthFirst = false) {
     const slice = axisSlice(state.shape, state.names, axis);
-    return `axis ${axis}, ${slice.name}, length ${slice.length}: ${slice.expression} has shape ${formatShape(slice.sliceShape)}`;
+    const visible = lengthFirst ? `${slice.length} ${slice.name}` : `${slice.name}: ${slice.length}`;
+    return `${visible}, axis ${axis}: ${slice.expression} has shape ${formatShape(slice.sliceShape)}`;
   }
 
   function wireAxis(el, axis) {
@@ -427,10 +433,12 @@ export function mount(root) {
     state.shape.forEach((length, axis) => {
       if (axis) shapeLine.append(", ");
       const b = html("button", {
-        type: "button", class: "lad__axis", "data-axis": String(axis), text: String(length),
-        "aria-label": axisAria(axis), "aria-pressed": "false",
+        type: "button", class: "lad__axis", "data-axis": String(axis),
+        "aria-label": axisAria(axis, true), "aria-pressed": "false",
       }, shapeLine);
-      html("span", { class: "lad__axis-name", "aria-hidden": "true", text: state.names[axis] }, b);
+      html("span", { text: String(length) }, b);
+      b.append(" ");
+      html("span", { class: "lad__axis-name", text: state.names[axis] }, b);
       wireAxis(b, axis);
     });
     shapeLine.append(`]  rank ${s.rank}`);

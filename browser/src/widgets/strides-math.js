@@ -506,3 +506,38 @@ export function runMany(sequences) {
 export function computeStrideAll(cases) {
   return cases.map(([oldshape, oldstride, newshape]) => computeStride(oldshape, oldstride, newshape));
 }
+
+// How many of t's elements read each storage slot (0 for slots t never reads;
+// more than 1 only where a stride is 0).
+export function readCounts(t, length) {
+  const counts = new Array(length).fill(0);
+  for (const p of positions(t)) counts[p] += 1;
+  return counts;
+}
+
+// A suggestion for the expand box: the first length-1 axis stretched to 4.
+export function expandSuggestion(shape) {
+  const k = shape.indexOf(1);
+  if (k === -1) return [...shape];
+  return shape.map((n, d) => (d === k ? 4 : n));
+}
+
+// Indices of a flat (row-major) position within a shape.
+export function unflatten(flat, shape) {
+  const idx = new Array(shape.length);
+  let rest = flat;
+  for (let d = shape.length - 1; d >= 0; d -= 1) {
+    idx[d] = rest % shape[d];
+    rest = Math.floor(rest / shape[d]);
+  }
+  return idx;
+}
+
+// Values a reader may write into the int64 storage (kept short so they fit a cell).
+export function parseValue(text) {
+  const body = String(text ?? "").trim();
+  if (!/^[+-]?\d+$/.test(body) || Math.abs(Number(body)) > 999) {
+    return { ok: false, message: "Type a whole number from -999 to 999 (x holds int64 values)." };
+  }
+  return { ok: true, value: Number(body) };
+}

@@ -202,6 +202,13 @@ export function formatHash(m, v) {
   return text;
 }
 
+// May the widget replace the current hash with its own? Yes when it is empty or already
+// ours, and over a heading's anchor (Material's navigation.tracking keeps rewriting the
+// hash to the heading in view, so the reader did not choose it); never over any other hash.
+export function mayReplaceHash(hash, isHeadingAnchor) {
+  return !hash || hash === "#" || hash.startsWith(HASH_PREFIX) || Boolean(isHeadingAnchor);
+}
+
 export function parseHash(hash) {
   if (typeof hash !== "string" || !hash.startsWith(HASH_PREFIX)) return null;
   let text;

@@ -11,7 +11,6 @@ import {
   DEFAULT_MATRIX,
   DEFAULT_PROBE,
   DRAG_SNAP,
-  HASH_PREFIX,
   LETTER_F,
   LIMIT,
   PRESETS,
@@ -24,6 +23,7 @@ import {
   formatHash,
   fromColumns,
   interpolate,
+  mayReplaceHash,
   nudge,
   orientationArc,
   parseHash,
@@ -42,6 +42,7 @@ const sx = (x) => x * UNIT;
 const sy = (y) => -y * UNIT;
 const pointsAttr = (points) => points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" ");
 const pair = ([x, y]) => `(${format(x)}, ${format(y)})`;
+const factor = (x) => (x < 0 ? `(${format(x)})` : format(x)); // 2·(−1), not 2·−1
 const matrixText = (m) => `[[${format(m[0])}, ${format(m[1])}], [${format(m[2])}, ${format(m[3])}]]`;
 
 let instances = 0;
@@ -85,7 +86,7 @@ export function mount(root) {
   for (const name of ["i", "j", "v", "mv", "arc"]) {
     const marker = svg(
       "marker",
-      { id: `${uid}-head-${name}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
+      { id: `${uid}-head-${name}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse" },
       defs,
     );
     svg("path", { d: "M0,0 L10,5 L0,10 z", class: `t2x2-head t2x2-head--${name}` }, marker);
@@ -296,13 +297,21 @@ export function mount(root) {
     return [snap(local.x / UNIT, DRAG_SNAP), snap(-local.y / UNIT, DRAG_SNAP)];
   }
 
-  // The URL hash: read and written only when it is ours (or empty), never over a heading anchor.
+  // The URL hash: only ever read when it is ours (#m=...), so a heading anchor never
+  // changes the widget; written after the reader changes something (see mayReplaceHash).
   let hashTimer = null;
   function writeHash(now = false) {
     clearTimeout(hashTimer);
     const write = () => {
+      if (!root.isConnected) return; // Material's instant navigation has moved on
       const hash = window.location.hash;
-      if (hash && !hash.startsWith(HASH_PREFIX)) return;
+      let target = null;
+      try {
+        target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+      } catch {
+        target = null;
+      }
+      if (!mayReplaceHash(hash, target?.matches("h1, h2, h3, h4, h5, h6"))) return;
       const next = formatHash(state.m, state.v);
       if (hash === next) return;
       const url = `${window.location.pathname}${window.location.search}${next}`;
@@ -370,14 +379,17 @@ export function mount(root) {
       arc.classList.toggle("t2x2-arc--flipped", orientation.sweep < 0);
     }
 
-    const arrow = (line, tip) => {
-      line.setAttribute("x2", sx(tip[0]));
-      line.setAttribute("y2", sy(tip[1]));
-      line.style.display = Math.hypot(...tip) < 1e-9 ? "none" : "";
+    // An arrow from the origin to `tip`; `gap` SVG units short of it when a handle sits on the tip.
+    const arrow = (line, tip, gap = 0) => {
+      const length = Math.hypot(...tip) * UNIT;
+      const keep = length > 2 * gap ? (length - gap) / length : 1;
+      line.setAttribute("x2", sx(tip[0] * keep));
+      line.setAttribute("y2", sy(tip[1] * keep));
+      line.style.display = length < 1e-6 ? "none" : "";
     };
-    arrow(iArrow, i);
-    arrow(jArrow, j);
-    arrow(probeArrow, info.v);
+    arrow(iArrow, i, 9);
+    arrow(jArrow, j, 9);
+    arrow(probeArrow, info.v, 9);
     arrow(imageArrow, info.mv);
     const place = (label, tip, fallback) => {
       const length = Math.hypot(...tip);
@@ -410,13 +422,13 @@ export function mount(root) {
     const m = state.m;
     columnsLine.textContent = `î lands on ${pair(i)} and ĵ lands on ${pair(j)}: the columns of M.`;
     detLine.textContent =
-      `det M = ${format(shown[0])}·${format(shown[3])} − ${format(shown[1])}·${format(shown[2])} = ${format(info.det)}` +
+      `det M = ${factor(shown[0])}·${factor(shown[3])} − ${factor(shown[1])}·${factor(shown[2])} = ${format(info.det)}` +
       (info.rank === 2
         ? `: the unit square's area becomes ${format(info.area)}, and î → ĵ turns ${info.orientation}${info.sign < 0 ? " (flipped)" : ""}.`
         : ": the unit square has no area left.");
     statusLine.textContent = info.rank === 2 ? "Invertible: M can be undone." : verdict(info);
     statusLine.classList.toggle("t2x2__status--singular", info.rank < 2);
-    probeLine.textContent = `v = ${pair(info.v)}, so M v = ${format(info.v[0])}·${pair(i)} + ${format(info.v[1])}·${pair(j)} = ${pair(info.mv)}.`;
+    probeLine.textContent = `v = ${pair(info.v)}, so M v = ${factor(info.v[0])}·${pair(i)} + ${factor(info.v[1])}·${pair(j)} = ${pair(info.mv)}.`;
     shownLine.textContent =
       state.t === 1 ? "" : `Showing (1 − t)·I + t·M at t = ${format(state.t)}: ${matrixText(shown)}; M itself is ${matrixText(m)}.`;
     shownLine.hidden = state.t === 1;
@@ -446,4 +458,6 @@ export function mount(root) {
   }
 
   update({ quiet: true, record: false }); // loading the page writes nothing to its URL
+  // A link to a state (#m=...) is not an anchor the browser can scroll to: bring the widget into view.
+  if (fromHash) requestAnimationFrame(() => box.scrollIntoView({ block: "center" }));
 }

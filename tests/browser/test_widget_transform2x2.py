@@ -1,0 +1,277 @@
+"""The transform2x2 widget (docs/matrices.md) in a real headless Chromium, by pointer and by keyboard."""
+
+import json
+
+import pytest
+import torch
+
+from tests.browser.conftest import serious_axe_violations
+
+PAGE = "matrices/"
+ROOT = "[data-widget=transform2x2]"
+
+
+TRACKING_MS = 800  # Material's navigation.tracking rewrites the hash to the heading in view ~500 ms after a scroll
+
+
+def open_widget(watched, base, hash_="", width=1100, reduced_motion="reduce", scroll=True):
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(reduced_motion=reduced_motion)
+    page.goto(base + PAGE + hash_)
+    page.wait_for_selector(f"{ROOT}.book-widget--live [data-handle=i]")
+    if scroll:
+        page.locator(ROOT).scroll_into_view_if_needed()
+        page.wait_for_timeout(TRACKING_MS)
+    return page
+
+
+def in_view(page, selector):
+    return page.evaluate(
+        "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }",
+        selector,
+    )
+
+
+def state(page):
+    return json.loads(page.locator(ROOT).get_attribute("data-state"))
+
+
+def live(page):
+    return page.locator(f"{ROOT} .book-widget__live").inner_text()
+
+
+def handle(page, name):
+    return page.locator(f"{ROOT} [data-handle={name}]")
+
+
+def client_point(page, x, y):
+    """Where the plane's point (x, y) is on the screen."""
+    return page.evaluate(
+        """([x, y]) => {
+            const svg = document.querySelector("[data-widget=transform2x2] svg");
+            const p = new DOMPoint(x * 40, -y * 40).matrixTransform(svg.getScreenCTM());
+            return [p.x, p.y];
+        }""",
+        [x, y],
+    )
+
+
+def drag(page, name, x, y):
+    box = handle(page, name).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    tx, ty = client_point(page, x, y)
+    page.mouse.move(tx, ty, steps=6)
+    page.mouse.up()
+
+
+def displayed(locator):
+    """Drawn (a horizontal line has no height, so Playwright's is_visible() says no)."""
+    return locator.evaluate("el => getComputedStyle(el).display !== 'none'")
+
+
+def entry(page, row, col):
+    return page.locator(f"{ROOT} input[data-entry='{2 * row + col}']")
+
+
+def torch_numbers(matrix, v):
+    M = torch.tensor(matrix, dtype=torch.float64).reshape(2, 2)
+    return torch.linalg.det(M).item(), (M @ torch.tensor(v, dtype=torch.float64)).tolist(), torch.linalg.matrix_rank(M).item()
+
+
+def clean(watched, base):
+    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
+    assert not watched.errors, f"console errors: {watched.errors}"
+
+
+def check_against_torch(s):
+    det, mv, rank = torch_numbers(s["shown"], s["v"])
+    assert s["det"] == pytest.approx(det, abs=1e-9)
+    assert s["mv"] == pytest.approx(mv, abs=1e-9)
+    assert s["rank"] == rank
+
+
+def test_starts_at_the_books_matrix_and_pointer_drags_move_columns_and_probe(watched, isolated_url):
+    page = open_widget(watched, isolated_url)
+    s = state(page)
+    assert s["matrix"] == [2, -1, 1, 1] and s["det"] == 3 and s["v"] == [1, 2] and s["mv"] == [0, 3]
+    assert not page.evaluate("location.hash").startswith("#m=")  # loading the page writes no state to the URL
+
+    drag(page, "i", 3, 0)  # i-hat's tip: column 0 of M
+    s = state(page)
+    assert s["matrix"] == [3, -1, 0, 1], s["matrix"]
+    assert [entry(page, 0, 0).input_value(), entry(page, 1, 0).input_value()] == ["3", "0"]  # inputs follow
+    assert handle(page, "i").get_attribute("aria-valuetext") == "x 3, y 0"
+    check_against_torch(s)
+
+    drag(page, "v", 2, -1)  # the probe v
+    s = state(page)
+    assert s["v"] == [2, -1] and s["mv"] == [7, -1]
+    check_against_torch(s)
+    assert page.evaluate("location.hash") == "#m=3,-1,0,1&v=2,-1"
+
+    drag(page, "j", -3, 0)  # j-hat onto the far side of i-hat's line: the plane flips
+    s = state(page)
+    assert s["matrix"] == [3, -3, 0, 0] and s["rank"] == 1 and s["collapse"] == "line"  # both on the x-axis
+    assert "Not invertible" in live(page)
+    assert displayed(page.locator(f"{ROOT} line.t2x2-collapse"))
+    drag(page, "j", -1, -2)
+    s = state(page)
+    assert s["det"] == -6 and s["orientation"] == "clockwise"
+    assert "orientation flipped" in live(page)
+    assert page.locator(f"{ROOT} .t2x2-arc").get_attribute("class").count("t2x2-arc--flipped") == 1
+    check_against_torch(s)
+    clean(watched, isolated_url)
+
+
+def test_keyboard_moves_handles_and_typed_entries_stay_in_sync(watched, isolated_url):
+    page = open_widget(watched, isolated_url)
+    i = handle(page, "i")
+    assert i.get_attribute("role") == "slider" and i.get_attribute("tabindex") == "0"
+    i.focus()
+    for key in ["ArrowRight", "ArrowRight", "ArrowUp"]:
+        page.keyboard.press(key)
+    s = state(page)
+    assert s["matrix"] == [2.2, -1, 1.1, 1]
+    assert entry(page, 0, 0).input_value() == "2.2" and entry(page, 1, 0).input_value() == "1.1"
+    assert i.get_attribute("aria-valuetext") == "x 2.2, y 1.1"
+    page.keyboard.press("Shift+ArrowDown")  # coarse: a whole unit
+    assert state(page)["matrix"] == [2.2, -1, 0.1, 1]
+    check_against_torch(state(page))
+
+    handle(page, "v").focus()
+    page.keyboard.press("Shift+ArrowLeft")
+    assert state(page)["v"] == [0, 2]
+
+    # Typing an entry moves the handle; the inputs are real labelled number fields.
+    entry(page, 1, 0).fill("-0.5")
+    s = state(page)
+    assert s["matrix"] == [2.2, -1, -0.5, 1]
+    assert i.get_attribute("aria-valuetext") == "x 2.2, y \u22120.5"
+    check_against_torch(s)
+
+    # Reach det = 0 by typing: [[1, 2], [2, 4]], then the zero matrix, then back.
+    for (r, c), value in zip([(0, 0), (0, 1), (1, 0), (1, 1)], ["1", "2", "2", "4"]):
+        entry(page, r, c).fill(value)
+    s = state(page)
+    assert s["det"] == 0 and s["rank"] == 1 and not s["invertible"]
+    assert s["along"] == [2, 4] and s["direction"] == pytest.approx([1 / 5**0.5, 2 / 5**0.5])
+    assert "Not invertible" in page.locator(f"{ROOT} .t2x2__status").inner_text()
+    assert "collapses onto the line through the origin and (2, 4)" in live(page)
+    for r, c in [(0, 0), (0, 1), (1, 0), (1, 1)]:
+        entry(page, r, c).fill("0")
+    s = state(page)
+    assert s["rank"] == 0 and s["collapse"] == "point"
+    assert displayed(page.locator(f"{ROOT} circle.t2x2-collapse"))
+    assert "every point lands on the origin" in live(page)
+    entry(page, 0, 0).fill("1")
+    entry(page, 1, 1).fill("-1")
+    s = state(page)
+    assert s["det"] == -1 and s["orientation"] == "clockwise"
+    assert "invertible again" in live(page)
+    clean(watched, isolated_url)
+
+
+def test_presets_and_the_identity_to_m_slider(watched, isolated_url):
+    page = open_widget(watched, isolated_url)  # reduced motion: presets jump to the end state
+    page.locator(f"{ROOT} [data-preset=singular]").click()
+    s = state(page)
+    assert s["matrix"] == [2, 1, 1, 0.5] and s["t"] == 1 and s["rank"] == 1
+    assert live(page).startswith("Singular: M = [[2, 1], [1, 0.5]], det = 0. Not invertible")
+    page.locator(f"{ROOT} [data-preset=rotation]").focus()
+    page.keyboard.press("Enter")
+    s = state(page)
+    assert s["matrix"] == [0, -1, 1, 0] and s["det"] == 1 and s["orientation"] == "counter-clockwise"
+    assert "Rotate 90°" in live(page)
+
+    page.locator(f"{ROOT} [data-preset=reflection]").click()
+    slider = page.locator(f"{ROOT} input[type=range]")
+    slider.focus()
+    page.keyboard.press("Home")
+    s = state(page)
+    assert s["t"] == 0 and s["shown"] == [1, 0, 0, 1] and s["matrix"] == [-1, 0, 0, 1]
+    for _ in range(50):  # halfway, the mirror squashes the plane onto the y-axis
+        page.keyboard.press("ArrowRight")
+    s = state(page)
+    assert s["t"] == 0.5 and s["shown"] == [0, 0, 0, 1] and s["rank"] == 1
+    assert torch.linalg.matrix_rank(torch.lerp(torch.eye(2), torch.tensor([[-1.0, 0], [0, 1]]), 0.5)).item() == 1
+    page.keyboard.press("End")
+    assert state(page)["sign"] == -1
+    # Pointer on the slider: a click near its left end.
+    box = slider.bounding_box()
+    page.mouse.click(box["x"] + 0.1 * box["width"], box["y"] + box["height"] / 2)
+    s = state(page)
+    assert 0 < s["t"] < 0.3 and s["sign"] == 1
+    check_against_torch(s)
+    # Dragging a handle shows M itself again (t = 1).
+    handle(page, "i").focus()
+    page.keyboard.press("ArrowLeft")
+    assert state(page)["t"] == 1 and state(page)["matrix"] == [-1.1, 0, 0, 1]
+    clean(watched, isolated_url)
+
+
+def test_presets_morph_when_motion_is_allowed(watched, isolated_url):
+    page = open_widget(watched, isolated_url, reduced_motion="no-preference")
+    page.locator(f"{ROOT} [data-preset=shear]").click()
+    assert state(page)["t"] < 1  # the morph has started from the identity
+    page.wait_for_function("() => JSON.parse(document.querySelector('[data-widget=transform2x2]').dataset.state).t === 1")
+    s = state(page)
+    assert s["matrix"] == [1, 1, 0, 1] and s["det"] == 1
+    assert "Shear" in live(page)
+    clean(watched, isolated_url)
+
+
+def test_state_lives_in_the_url_hash_without_breaking_heading_anchors(watched, isolated_url):
+    page = open_widget(watched, isolated_url, "#m=0,1,1,0&v=2,1", scroll=False)
+    s = state(page)
+    assert s["matrix"] == [0, 1, 1, 0] and s["v"] == [2, 1] and s["det"] == -1 and s["orientation"] == "clockwise"
+    page.wait_for_function("(s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }", arg=ROOT)
+    page.wait_for_timeout(TRACKING_MS)
+    handle(page, "j").focus()
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function("() => location.hash === '#m=0,1,1,0.1&v=2,1'")
+    page.reload()
+    page.wait_for_selector(f"{ROOT}.book-widget--live [data-handle=i]")
+    assert state(page)["matrix"] == [0, 1, 1, 0.1]
+
+    # A heading anchor is Material's: it is not read, and the page still scrolls to that heading.
+    anchor = "#the-determinant-how-much-area-changes"
+    page.goto("about:blank")  # a real load, not a same-page hash change
+    page = open_widget(watched, isolated_url, anchor, scroll=False)
+    assert state(page)["matrix"] == [2, -1, 1, 1]
+    page.wait_for_timeout(300)
+    assert in_view(page, anchor) and not in_view(page, ROOT)
+    assert page.evaluate("location.hash") == anchor
+    clean(watched, isolated_url)
+
+
+def test_works_at_360_px_and_has_no_serious_axe_violations(watched, isolated_url):
+    page = open_widget(watched, isolated_url, width=360)
+    widget = page.locator(ROOT)
+    assert widget.bounding_box()["width"] <= 360
+    assert page.evaluate("document.querySelector('[data-widget=transform2x2]').scrollWidth") <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    drag(page, "i", 1, 1)
+    assert state(page)["matrix"][::2] == [1, 1]
+    handle(page, "j").focus()
+    page.keyboard.press("Shift+ArrowRight")
+    assert state(page)["matrix"] == [1, 0, 1, 1]
+    page.locator(f"{ROOT} [data-preset=scale]").click()
+    assert state(page)["det"] == 4
+    assert serious_axe_violations(page, ROOT) == []
+    clean(watched, isolated_url)
+
+
+def test_fallback_figure_without_javascript(browser, isolated_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(isolated_url + PAGE)
+    root = page.locator(ROOT)
+    images = root.locator(".book-widget__fallback img")
+    assert images.count() >= 1
+    assert any(images.nth(k).is_visible() for k in range(images.count()))
+    assert all(images.nth(k).get_attribute("alt") for k in range(images.count()))
+    assert root.locator(".t2x2").count() == 0
+    assert root.get_attribute("data-state") is None
+    context.close()
