@@ -99,6 +99,13 @@ class Report:
             found += exercise.problems
         return found
 
+    def by_page(self):
+        """page -> its directives, in page order."""
+        found = {}
+        for directive in self.directives:
+            found.setdefault(directive.page, []).append(directive)
+        return found
+
     def runs(self):
         runs = list(self.outcomes.values())
         runs += [run for program in self.programs.values() for run in program.runs]

@@ -98,30 +98,29 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
                 path = Path(file.abs_src_path)
                 pages[self.book.display(path)] = (file.src_uri, path.read_text(encoding="utf-8"))
         report = self.book.check(((display, text) for display, (_, text) in pages.items()), execute=self.config.execute)
-        if self.config.execute:
-            ran = [run.rel for run in report.runs() if run.result is not None and not run.cache_hit]
-            build_log.info(
-                "verified %d snippet(s) and %d page(s) of cells: %d run(s) from the cache, %d run in %.2f s%s",
-                len(report.outcomes), len(report.programs), len(report.runs()) - len(ran), len(ran), report.seconds,
-                f" ({', '.join(ran[:5])}{', ...' if len(ran) > 5 else ''})" if ran else "",
-            )
-        if self.config.execute:
-            titles = {display: _title(text, display) for display, (_, text) in pages.items()}
-            files.append(File.generated(config, STATUS_PAGE, content=status_page(report, titles)))
         self.notebooks = {}
         if self.config.execute:
+            self._log_runs(report)
+            titles = {display: _title(text, display) for display, (_, text) in pages.items()}
+            files.append(File.generated(config, STATUS_PAGE, content=status_page(report, titles)))
             self._write_notebooks(report, pages, files, config)
         problems = report.problems()
-        by_page = {}
-        for directive in report.directives:
-            by_page.setdefault(directive.page, []).append(directive)
-        self.rendered = {}
-        for display, (src_uri, _) in pages.items():
-            self.rendered[src_uri] = [
-                self._render(d, report, src_uri, problems, files, config) for d in by_page.get(display, [])
-            ]
+        by_page = report.by_page()
+        self.rendered = {
+            src_uri: [self._render(d, report, src_uri, problems, files, config) for d in by_page.get(display, [])]
+            for display, (src_uri, _) in pages.items()
+        }
         self._report(problems)
         return files
+
+    def _log_runs(self, report):
+        runs = report.runs()
+        ran = [run.rel for run in runs if run.result is not None and not run.cache_hit]
+        build_log.info(
+            "verified %d snippet(s) and %d page(s) of cells: %d run(s) from the cache, %d run in %.2f s%s",
+            len(report.outcomes), len(report.programs), len(runs) - len(ran), len(ran), report.seconds,
+            f" ({', '.join(ran[:5])}{', ...' if len(ran) > 5 else ''})" if ran else "",
+        )
 
     def _write_notebooks(self, report, pages, files, config):
         """A companion notebook per chapter, rendered by mkdocs-jupyter (which runs after us)."""
@@ -129,9 +128,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         source_dir = self.book.cache.directory / "notebook-pages"
         folder = source_dir / "notebooks"
         folder.mkdir(parents=True, exist_ok=True)
-        by_page = {}
-        for directive in report.directives:
-            by_page.setdefault(directive.page, []).append(directive)
+        by_page = report.by_page()
         for display, (src_uri, text) in pages.items():
             found = [d for d in by_page.get(display, []) if d.kind in ("snippet", "cell")]
             if not found:

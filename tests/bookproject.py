@@ -87,7 +87,7 @@ class Row:
 def parse_table(output):
     """The closing table of build_figures.py as {snippet: Row}."""
     lines = output.splitlines()
-    for index, line in enumerate(lines):
+    for index, line in enumerate(lines):  # noqa: B007 - index is read after the loop
         if TABLE_HEADER.match(line):
             break
     else:

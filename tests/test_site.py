@@ -3,9 +3,7 @@
 import functools
 import re
 import http.server
-import os
 import subprocess
-import sys
 import threading
 from pathlib import Path
 

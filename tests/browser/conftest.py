@@ -2,9 +2,6 @@
 
 import functools
 import http.server
-import os
-import subprocess
-import sys
 import threading
 from pathlib import Path
 

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from .conftest import ROOT, Watched
+from .conftest import Watched
 
 PREFIX = "book"
 
