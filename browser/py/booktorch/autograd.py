@@ -490,7 +490,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         retain_graph = create_graph
     edges = _root_edges(outs)
     targets = []
-    for i, t in enumerate(ins):
+    for t in ins:
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
         if t._grad_fn is not None:

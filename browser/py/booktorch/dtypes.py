@@ -119,5 +119,7 @@ def promote(a, b):
 
 
 def tensor_type_name(dt):
-    """torch's legacy name, e.g. ``torch.FloatTensor``."""
+    """What torch's Tensor::toString() says, e.g. ``torch.FloatTensor`` (bool has no legacy name)."""
+    if dt._legacy == "Bool":
+        return "CPUBoolType"
     return f"torch.{dt._legacy}Tensor"

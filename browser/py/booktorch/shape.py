@@ -44,16 +44,18 @@ def is_contiguous(shape, stride):
 
 
 def is_non_overlapping_and_dense(shape, stride):
-    """True when the elements fill a block of memory exactly (any dim order)."""
+    """torch's is_non_overlapping_and_dense flag (contiguous counts, even when empty)."""
+    if is_contiguous(shape, stride):
+        return True
     nd = len(shape)
     if nd == 1:
         return shape[0] < 2 or stride[0] == 1
-    perm = sorted(range(nd), key=lambda d: (stride[d], shape[d]))
+    perm = sorted(range(nd), key=lambda d: (shape[d] < 2, stride[d] if shape[d] >= 2 else 0))
     required = 1
     for d in perm:
         size = shape[d]
-        if size == 1:
-            continue
+        if size < 2:
+            return True
         if stride[d] != required:
             return False
         required *= size
@@ -167,3 +169,128 @@ def positions(shape, stride, offset):
         steps = [i * st for i in range(size)]
         pos = [p + s for p in pos for s in steps]
     return pos
+
+
+def _broadcast_strides(shape, tshape, tstride):
+    pad = len(shape) - len(tshape)
+    out = [0] * pad
+    for size, st, target in zip(tshape, tstride, shape[pad:]):
+        out.append(0 if (size == 1 and target != 1) else st)
+    return out
+
+
+def _sort_perm(shape, operand_strides):
+    """TensorIterator's reorder_dimensions for an elementwise op (outputs not yet allocated)."""
+    nd = len(shape)
+    perm = list(range(nd - 1, -1, -1))
+
+    def should_swap(d0, d1):
+        for strides in operand_strides:
+            s0, s1 = strides[d0], strides[d1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 < s1:
+                return -1
+            if s0 > s1:
+                return 1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    for i in range(1, nd):
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            c = should_swap(perm[dim0], perm[dim1])
+            if c > 0:
+                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+                dim1 = dim0
+            elif c < 0:
+                break
+    return perm
+
+
+def _is_channels_last(shape, stride):
+    if len(shape) != 4:
+        return False
+    expected = 1
+    for d in (1, 3, 2, 0):
+        if shape[d] != 1:
+            if stride[d] != expected:
+                return False
+            expected *= shape[d]
+    return True
+
+
+def elementwise_out_strides(shape, operands, same_shape):
+    """Strides torch's TensorIterator gives the result of an elementwise op.
+
+    ``operands`` are (shape, strides) of the tensor inputs; ``same_shape`` is whether
+    every operand (Python scalars included) has the output's shape.
+    """
+    shape = tuple(shape)
+    nd = len(shape)
+    if same_shape and operands:
+        if all(is_contiguous(s, st) for s, st in operands):
+            return contiguous_strides(shape)
+        if nd == 4 and all(_is_channels_last(s, st) for s, st in operands):
+            s1 = shape[1]
+            s3 = s1 * shape[3]
+            return (s3 * shape[2], 1, s3, s1)
+        if all(is_non_overlapping_and_dense(s, st) for s, st in operands):
+            first = tuple(operands[0][1])
+            if all(tuple(st) == first for _, st in operands):
+                return first
+    if nd <= 1:
+        return contiguous_strides(shape)
+    op_strides = [_broadcast_strides(shape, s, st) for s, st in operands]
+    perm = _sort_perm(shape, op_strides)
+    if perm == list(range(nd - 1, -1, -1)):
+        return contiguous_strides(shape)
+    out = [0] * nd
+    acc = 1
+    for d in perm:
+        out[d] = acc
+        acc *= shape[d]
+    return tuple(out)
+
+
+def infer_dense_strides(shape, stride):
+    """at::infer_dense_strides: dense strides in the memory order of ``stride``."""
+    nd = len(shape)
+    perm = list(range(nd - 1, -1, -1))
+
+    def should_swap(d0, d1):
+        s0, s1 = stride[d0], stride[d1]
+        if s0 == 0 or s1 == 0:
+            return 0
+        if s0 < s1:
+            return -1
+        if s0 > s1:
+            return 1
+        if shape[d0] > shape[d1]:
+            return 1
+        return 0
+
+    for i in range(1, nd):
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            c = should_swap(perm[dim0], perm[dim1])
+            if c > 0:
+                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+                dim1 = dim0
+            elif c < 0:
+                break
+    out = [0] * nd
+    acc = 1
+    for d in perm:
+        out[d] = acc
+        if shape[d] > 1:
+            acc *= shape[d]
+    return tuple(out)
+
+
+def preserve_strides(shape, stride):
+    """Strides of empty_like(x, memory_format=preserve)."""
+    if is_non_overlapping_and_dense(shape, stride):
+        return tuple(stride)
+    return infer_dense_strides(shape, stride)

@@ -14,8 +14,11 @@ class Storage:
     def __init__(self, data, itemsize):
         self.data = data
         self.itemsize = itemsize
+        nbytes = len(data) * itemsize
+        if nbytes == 0:
+            self.base = 0  # torch allocates nothing (a null pointer) for empty storage
+            return
         self.base = _next_address[0]
-        nbytes = max(len(data) * itemsize, 1)
         # 64-byte aligned, like torch's CPU allocator
         _next_address[0] += (nbytes + 63) // 64 * 64 + 64
 

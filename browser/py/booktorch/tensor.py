@@ -258,7 +258,7 @@ class Tensor:
     @property
     def grad(self):
         if self._grad_fn is not None and not self._retains_grad:
-            warn_once(("nonleaf-grad", id(type(self))), _NONLEAF_GRAD)
+            warnings.warn(_NONLEAF_GRAD, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter

@@ -12,7 +12,15 @@ import math
 
 from .. import autograd as A
 from .. import dtypes as D
-from ..shape import broadcast_shapes, fmt_list, numel, positions
+from ..shape import (
+    broadcast_shapes,
+    contiguous_strides,
+    elementwise_out_strides,
+    fmt_list,
+    numel,
+    positions,
+    preserve_strides,
+)
 from ..tensor import Tensor
 
 _NUM = (bool, int, float)
@@ -82,6 +90,37 @@ def _new(vals, shape, dt):
     return Tensor._from_values(vals, tuple(shape), dt)
 
 
+def new_strided(vals, shape, stride, dt):
+    """A new tensor with row-major ``vals`` stored under the given strides."""
+    shape = tuple(shape)
+    stride = tuple(stride)
+    if stride == contiguous_strides(shape):
+        return Tensor._from_values(vals, shape, dt)
+    from ..storage import Storage
+
+    data = list(vals)
+    for p, v in zip(positions(shape, stride, 0), vals):
+        data[p] = v
+    return Tensor._make(Storage(data, dt.itemsize), shape, stride, 0, dt)
+
+
+def _new_like(vals, shape, dt, *operands, common=None):
+    """The result of an elementwise op: laid out like torch's TensorIterator output.
+
+    Inputs of another dtype than the computation dtype ``common`` are first copied
+    with ``.to(common)`` by TensorIterator, which can change their layout.
+    """
+    shape = tuple(shape)
+    common = common or dt
+    tens = [
+        (o._shape, o._stride if o._dtype is common else preserve_strides(o._shape, o._stride))
+        for o in operands
+        if isinstance(o, Tensor)
+    ]
+    same = all(tuple(o._shape) == shape if isinstance(o, Tensor) else shape == () for o in operands)
+    return new_strided(vals, shape, elementwise_out_strides(shape, tens, same), dt)
+
+
 def _check_operand(x, name):
     if not isinstance(x, (Tensor,) + _NUM):
         raise TypeError(
@@ -145,7 +184,7 @@ def add(a, b, alpha=1):
 
         raise unsupported("add(..., alpha=...)")
     vals, shape, dt = _compute("add", a, b)
-    out = _new(vals, shape, dt)
+    out = _new_like(vals, shape, dt, a, b)
     if A.needs_grad(*_tensors(a, b)):
         from . import derivatives as G
 
@@ -160,7 +199,7 @@ def sub(a, b, alpha=1):
         raise unsupported("sub(..., alpha=...)")
     _sub_check(a, b)
     vals, shape, dt = _compute("sub", a, b)
-    out = _new(vals, shape, dt)
+    out = _new_like(vals, shape, dt, a, b)
     if A.needs_grad(*_tensors(a, b)):
         from . import derivatives as G
 
@@ -172,7 +211,7 @@ def rsub(t, number):
     """``number - t`` (torch's rsub, grad_fn RsubBackward1)."""
     _sub_check(t, number)
     vals, shape, dt = _compute("sub", number, t)
-    out = _new(vals, shape, dt)
+    out = _new_like(vals, shape, dt, t, number)
     if A.needs_grad(t):
         from . import derivatives as G
 
@@ -182,7 +221,7 @@ def rsub(t, number):
 
 def mul(a, b):
     vals, shape, dt = _compute("mul", a, b)
-    out = _new(vals, shape, dt)
+    out = _new_like(vals, shape, dt, a, b)
     if A.needs_grad(*_tensors(a, b)):
         from . import derivatives as G
 
@@ -197,7 +236,7 @@ def mul(a, b):
 
 def div(a, b):
     vals, shape, dt = _compute("div", a, b)
-    out = _new(vals, shape, dt)
+    out = _new_like(vals, shape, dt, a, b)
     if A.needs_grad(*_tensors(a, b)):
         from . import derivatives as G
 
@@ -278,13 +317,13 @@ def pow(a, b):
     shape = broadcast_shapes(a._shape, b._shape)
     dt = result_type(a, b)
     if dt is D.bool_:
-        dt = D.int64
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
     av, bv = _pairs(a, b, shape, dt)
     if dt is D.float32:
         vals = D.round_f32([_safe_pow(x, y) for x, y in zip(av, bv)])
     else:
         vals = [_int_pow(x, y) for x, y in zip(av, bv)]
-    out = _new(vals, shape, dt)
+    out = _new_like(vals, shape, dt, a, b)
     if A.needs_grad(a, b):
         from . import derivatives as G
 
@@ -317,7 +356,7 @@ def _pow_tensor_scalar(t, e):
             vals = list(vals)
         else:
             vals = D.round_f32(_pow_f32_scalar_exp(vals, e))
-    out = _new(vals, t._shape, dt)
+    out = _new_like(vals, t._shape, dt, t)
     if A.needs_grad(t):
         from . import derivatives as G
 
@@ -342,7 +381,7 @@ def _pow_scalar_tensor(base, t):
     else:
         b = D.f32(float(base))
         vals = D.round_f32([_safe_pow(b, x) for x in vals])
-    out = _new(vals, t._shape, dt)
+    out = _new_like(vals, t._shape, dt, base, t)
     if A.needs_grad(t):
         from . import derivatives as G
 
@@ -361,7 +400,7 @@ def neg(t):
             "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
         )
     vals = [-x for x in t._values()]
-    out = _new(_finish(vals, t._dtype), t._shape, t._dtype)
+    out = _new_like(_finish(vals, t._dtype), t._shape, t._dtype, t)
     if A.needs_grad(t):
         from . import derivatives as G
 
@@ -378,7 +417,7 @@ def _float_unary(t, fn, node_name, save):
     vals = t._values()
     if t._dtype is not dt:
         vals = D.cast_values(vals, t._dtype, dt)
-    out = _new(D.round_f32([fn(x) for x in vals]), t._shape, dt)
+    out = _new_like(D.round_f32([fn(x) for x in vals]), t._shape, dt, t)
     if A.needs_grad(t):
         from . import derivatives as G
 
@@ -444,10 +483,10 @@ def reciprocal(t):
 
 def abs(t):
     if t._dtype is D.bool_:
-        vals = t._values()
+        raise NotImplementedError('"abs_cpu" not implemented for \'Bool\'')
     else:
         vals = _finish([x if x != x else (-x if x < 0 else x + 0) for x in t._values()], t._dtype)
-    out = _new(vals, t._shape, t._dtype)
+    out = _new_like(vals, t._shape, t._dtype, t)
     if A.needs_grad(t):
         from . import derivatives as G
 
@@ -459,10 +498,10 @@ def abs(t):
 
 def relu(t):
     if t._dtype is D.bool_:
-        raise RuntimeError('"clamp_min_scalar_cpu" not implemented for \'Bool\'')
+        raise RuntimeError("Boolean inputs not supported for relu")
     zero = 0.0 if t._dtype is D.float32 else 0
     vals = [x if (x > 0 or x != x) else zero for x in t._values()]
-    out = _new(vals, t._shape, t._dtype)
+    out = _new_like(vals, t._shape, t._dtype, t)
     if A.needs_grad(t):
         from . import derivatives as G
 
@@ -480,7 +519,7 @@ def sign(t):
         out = [(x > 0) - (x < 0) for x in vals]
     else:
         out = list(vals)
-    return _new(out, t._shape, t._dtype)
+    return _new_like(out, t._shape, t._dtype, t)
 
 
 # ------------------------------------------------------------------ comparisons / logic
@@ -500,7 +539,7 @@ def _compare(op, a, b):
         vals = [x > y for x, y in zip(av, bv)]
     else:
         vals = [x >= y for x, y in zip(av, bv)]
-    return _new(vals, shape, D.bool_)
+    return _new_like(vals, shape, D.bool_, a, b, common=dt)
 
 
 def eq(a, b):
@@ -530,11 +569,11 @@ def ge(a, b):
 def logical_and(a, b):
     shape = broadcast_shapes(_shape(a), _shape(b))
     av, bv = _pairs(a, b, shape, D.bool_)
-    return _new([bool(x) and bool(y) for x, y in zip(av, bv)], shape, D.bool_)
+    return _new_like([bool(x) and bool(y) for x, y in zip(av, bv)], shape, D.bool_, a, b)
 
 
 def logical_not(t):
-    return _new([not x for x in t._values()], t._shape, D.bool_)
+    return _new_like([not x for x in t._values()], t._shape, D.bool_, t)
 
 
 def where(cond, a, b):
@@ -542,7 +581,7 @@ def where(cond, a, b):
     dt = result_type(a, b)
     cv = expanded_values(cond, shape)
     av, bv = _pairs(a, b, shape, dt)
-    return _new([x if c else y for c, x, y in zip(cv, av, bv)], shape, dt)
+    return _new_like([x if c else y for c, x, y in zip(cv, av, bv)], shape, dt, cond, a, b)
 
 
 def _extreme(a, b, is_max, name):
@@ -563,7 +602,7 @@ def _extreme(a, b, is_max, name):
             out.append(y)
         else:
             out.append((x if x >= y else y) if is_max else (x if x <= y else y))
-    return _new(out, shape, dt)
+    return _new_like(out, shape, dt, a, b)
 
 
 def maximum(a, b):
@@ -598,7 +637,7 @@ def to_dtype(t, dt):
     if t._dtype is dt:
         return t
     vals = D.cast_values(t._values(), t._dtype, dt)
-    out = _new(vals, t._shape, dt)
+    out = new_strided(vals, t._shape, preserve_strides(t._shape, t._stride), dt)
     if dt.is_floating_point and A.needs_grad(t):
         from . import derivatives as G
 
@@ -617,6 +656,10 @@ def zeros_like_values(t):
 
 def _write_positions(t):
     """Storage positions of ``t`` for writing; refuses internally overlapping tensors."""
+    from ..shape import is_non_overlapping_and_dense
+
+    if is_non_overlapping_and_dense(t._shape, t._stride):
+        return positions(t._shape, t._stride, t._offset)
     for size, st in zip(t._shape, t._stride):
         if st == 0 and size > 1:
             raise RuntimeError(
@@ -687,14 +730,15 @@ def inplace_binary(op, t, other):
     if op == "sub":
         _sub_check(t, other)
     record = check_inplace(t, other)
+    write_pos = _write_positions(t)
     shape = broadcast_shapes(t._shape, _shape(other))
     rdt = D.float32 if op == "div" else result_type(t, other)
-    if not _can_cast(rdt, t._dtype):
-        raise RuntimeError(f"result type {rdt._legacy} can't be cast to the desired output type {t._dtype._legacy}")
     if tuple(shape) != tuple(t._shape):
         raise RuntimeError(
             f"output with shape {fmt_list(t._shape)} doesn't match the broadcast shape {fmt_list(shape)}"
         )
+    if not _can_cast(rdt, t._dtype):
+        raise RuntimeError(f"result type {rdt._legacy} can't be cast to the desired output type {t._dtype._legacy}")
     original = None
     if record and op in ("mul", "div"):
         original = t.clone() if isinstance(other, Tensor) and other._requires_grad else None
@@ -704,7 +748,7 @@ def inplace_binary(op, t, other):
     if rdt is not t._dtype:
         vals = D.cast_values(vals, rdt, t._dtype)
     data = t._storage.data
-    for p, v in zip(_write_positions(t), vals):
+    for p, v in zip(write_pos, vals):
         data[p] = v
     t._version.bump()
     if record:

@@ -299,9 +299,8 @@ def arange(start, end=None, step=1, **kwargs):
 
 def _fma(a, b, c):
     """Double-precision a*b + c with one rounding (what the compiled kernel computes)."""
-    p = a * b
-    s = p + c
-    if p.is_integer() or math.isinf(s) or math.isnan(s):
+    s = a * b + c
+    if math.isinf(s) or math.isnan(s):
         return s
     return float(Fraction(a) * Fraction(b) + Fraction(c))
 
@@ -309,14 +308,13 @@ def _fma(a, b, c):
 def _arange_f32(start, step, n):
     """torch's CPU arange kernel: 16-element vector blocks built from a float32 base."""
     f = D.f32
-    fstep = f(step)
     out = []
     i = 0
     vec = 8
     while i + 2 * vec <= n:
         for v in range(2):
             base = f(_fma(step, float(i + v * vec), start))
-            out.extend(f(base + k * fstep) for k in range(vec))
+            out.extend(f(_fma(float(k), step, base)) for k in range(vec))
         i += 2 * vec
     out.extend(f(_fma(step, float(j), start)) for j in range(i, n))
     return out

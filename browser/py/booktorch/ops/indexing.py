@@ -67,6 +67,8 @@ def getitem(x, index):
     i = _as_int(index) if not isinstance(index, Tensor) or index.dim() == 0 else None
     if _is_int(index) or (i is not None and not isinstance(index, (tuple, slice, list))):
         if x.dim() == 0:
+            if i != 0:
+                raise IndexError(f"index {i} is out of bounds for dimension 0 with size 0")
             raise IndexError(
                 "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
                 "to convert a 0-dim tensor to a number"
@@ -75,7 +77,7 @@ def getitem(x, index):
     if isinstance(index, slice):
         start, stop, step = _unpack_slice(index)
         if x.dim() == 0:
-            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
         return _apply_slice(x, 0, start, stop, step, disable_opt=True)
     if not isinstance(index, tuple):
         _advanced(index)
@@ -106,26 +108,22 @@ def _apply_tuple(x, index):
         raise IndexError(f"too many indices for tensor of dimension {nd}")
     result = x
     dim = 0
-    real_dim = 0
-    for obj in index:
+    for real_dim, obj in enumerate(index):
         if obj is None:
             result = V.unsqueeze(result, dim)
             dim += 1
         elif obj is Ellipsis:
             dim += nd - specified
-            real_dim += nd - specified
         elif isinstance(obj, slice):
             start, stop, step = _unpack_slice(obj)
             result = _apply_slice(result, dim, start, stop, step, disable_opt=False)
             dim += 1
-            real_dim += 1
         else:
             i = _as_int(obj)
             size = result._shape[dim]
             if i < -size or i >= size:
                 raise IndexError(f"index {i} is out of bounds for dimension {real_dim} with size {size}")
             result = V.select(result, dim, i, indexing=True)
-            real_dim += 1
     return result
 
 

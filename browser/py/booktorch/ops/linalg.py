@@ -53,23 +53,84 @@ def _fma_f32(a, b, c):
     return hi if true_above else lo
 
 
+def _no_bool(t, kernel):
+    if t._dtype is D.bool_:
+        raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
+
+
+def _hsum_halving(lanes):
+    f = D.f32
+    while len(lanes) > 1:
+        h = len(lanes) // 2
+        lanes = [f(lanes[i] + lanes[i + h]) for i in range(h)]
+    return lanes[0]
+
+
+def _lanes(products, nlanes, start=0):
+    f = D.f32
+    lanes = [0.0] * nlanes
+    used = [False] * nlanes
+    for j, v in enumerate(products[start:]):
+        k = j % nlanes
+        lanes[k] = f(lanes[k] + v) if used[k] else v
+        used[k] = True
+    return lanes
+
+
 def _dot_values(xs, ys, dt, mode):
+    """One dot product in the accumulation order of torch's CPU kernels (see module docstring)."""
     if dt is D.float32:
         f = D.f32
         acc = 0.0
-        if mode == "fma":
+        if mode == "fma":  # gemm / column-major gemv: fused multiply-add in k order
             for x, y in zip(xs, ys):
                 acc = _fma_f32(x, y, acc)
-        else:
+            return acc
+        if mode == "seq":  # bmm: round after every multiply and add
             for x, y in zip(xs, ys):
                 acc = f(acc + f(x * y))
-        return acc
+            return acc
+        p = D.round_f32([x * y for x, y in zip(xs, ys)])
+        if not p:
+            return 0.0
+        if mode == "dot":  # 4 lanes, summed pairwise (l0 + l1) + (l2 + l3)
+            lanes = _lanes(p, 4)
+            return f(f(lanes[0] + lanes[1]) + f(lanes[2] + lanes[3]))
+        if mode == "gemv_row":  # a row outside the 4-row blocks of row-major gemv
+            if len(p) == 1:
+                return p[0]
+            return f(p[0] + _hsum_halving(_lanes(p, 8, 1)))
+        if mode == "gemv_block":  # a row inside a 4-row block of row-major gemv
+            first = p[0] if len(p) < 2 else _fma_f32(xs[1], ys[1], p[0])
+            return _hsum_halving(_block_lanes(p, first))
+        raise AssertionError(mode)
     if dt is D.bool_:
         return any(x and y for x, y in zip(xs, ys))
     acc = 0
     for x, y in zip(xs, ys):
         acc += x * y
     return D.wrap_i64(acc)
+
+
+def _block_lanes(p, first):
+    f = D.f32
+    lanes = [0.0] * 8
+    used = [False] * 8
+    lanes[0] = first
+    used[0] = True
+    for j in range(2, len(p)):
+        k = (j - 1) % 8
+        lanes[k] = f(lanes[k] + p[j]) if used[k] else p[j]
+        used[k] = True
+    return lanes
+
+
+def _gemv(rows, v, dt, column_major):
+    if dt is not D.float32 or column_major:
+        return [_dot_values(r, v, dt, "fma") for r in rows]
+    m = len(rows)
+    full = m // 4 * 4
+    return [_dot_values(r, v, dt, "gemv_block" if i < full else "gemv_row") for i, r in enumerate(rows)]
 
 
 def _rows(t):
@@ -110,7 +171,8 @@ def dot(a, b):
             f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to have the same number of elements, "
             f"but got {n} and {m} elements respectively"
         )
-    v = _dot_values(a._values(), b._values(), a._dtype, "seq")
+    _no_bool(a, "dot")
+    v = _dot_values(a._values(), b._values(), a._dtype, "dot")
     out = Tensor._from_values([v], (), a._dtype)
     return _record("DotBackward0", [a, b], out, [("self", a, (1,)), ("tensor", b, (0,))])
 
@@ -123,14 +185,14 @@ def mv(m, v):
             f"size mismatch, got input ({m._shape[0]}), mat ({m._shape[0]}x{m._shape[1]}), vec ({v._shape[0]})"
         )
     if m._dtype is not v._dtype:
-        r = D.promote(m._dtype, v._dtype)
         raise RuntimeError(
-            f"addmv input tensors must have the same dtype, but got {r._legacy}, {m._dtype._legacy}, and "
+            f"addmv input tensors must have the same dtype, but got {v._dtype._legacy}, {m._dtype._legacy}, and "
             f"{v._dtype._legacy}"
         )
-    vv = v._values()
-    rv = vv[::-1]
-    vals = [_dot_values(row[::-1], rv, m._dtype, "seq") for row in _rows(m)]
+    if m._shape[0] and m._shape[1]:
+        _no_bool(m, "addmv_impl_cpu")
+    col_major = m._stride[0] == 1 and (m._shape[1] == 1 or m._stride[1] >= max(1, m._shape[0]))
+    vals = _gemv(_rows(m), v._values(), m._dtype, col_major)
     out = Tensor._from_values(vals, (m._shape[0],), m._dtype)
     return _record("MvBackward0", [m, v], out, [("self", m, (1,)), ("vec", v, (0,))])
 
@@ -150,9 +212,18 @@ def mm(a, b):
             f"expected m1 and m2 to have the same dtype, but got: {_CTYPE[a._dtype._name]} != "
             f"{_CTYPE[b._dtype._name]}"
         )
+    if a._shape[0] and a._shape[1] and b._shape[1]:
+        _no_bool(a, "addmm_impl_cpu_")
     rows = _rows(a)
     cols = _cols(b)
-    vals = [_dot_values(r, c, a._dtype, "fma") for r in rows for c in cols]
+    if a._dtype is D.float32 and a._shape[1] == 1 and a._shape[0] > 1 and b._shape[1] > 1:
+        # MKL's K == 1 kernel is a plain outer product (keeps -0.0)
+        vals = D.round_f32([r[0] * c[0] for r in rows for c in cols])
+    elif a._dtype is D.float32 and b._shape[1] == 1 and a._shape[0] > 1:
+        # MKL runs a one-column product as a row-major gemv
+        vals = _gemv(rows, cols[0], a._dtype, False)
+    else:
+        vals = [_dot_values(r, c, a._dtype, "fma") for r in rows for c in cols]
     out = Tensor._from_values(vals, (a._shape[0], b._shape[1]), a._dtype)
     return _record("MmBackward0", [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
 
@@ -168,9 +239,15 @@ def bmm(a, b):
             f"Expected size for first two dimensions of batch2 tensor to be: [{bs}, {k}] but got: "
             f"[{b._shape[0]}, {b._shape[1]}]."
         )
+    p = b._shape[2]
+    if bs * n * p == 0 or k == 0:
+        from . import elementwise as E
+
+        out = E.zeros_of((bs, n, p), b._dtype)
+        return _record("BmmBackward0", [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+    _no_bool(a, "bmm")
     if a._dtype is not b._dtype:
         raise RuntimeError(f"expected scalar type {a._dtype._legacy} but found {b._dtype._legacy}")
-    p = b._shape[2]
     vals = []
     for i in range(bs):
         ai = V.select(a.detach(), 0, i)

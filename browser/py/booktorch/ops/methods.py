@@ -204,13 +204,13 @@ def install(T):
     ops = {
         # arithmetic operators
         "__add__": _binop(E.add),
-        "__radd__": _rbinop(E.add),
+        "__radd__": _binop(E.add),
         "__iadd__": _inplace("add"),
         "__sub__": _binop(E.sub),
         "__rsub__": _binop(E.rsub),
         "__isub__": _inplace("sub"),
         "__mul__": _binop(E.mul),
-        "__rmul__": _rbinop(E.mul),
+        "__rmul__": _binop(E.mul),
         "__imul__": _inplace("mul"),
         "__truediv__": _binop(E.div),
         "__rtruediv__": _binop(E.rdiv),
@@ -324,7 +324,21 @@ def install(T):
     T.T = property(V.numpy_T)
     T.mT = property(V.mT)
     T.H = property(lambda self: V.numpy_T(self) if self.dim() == 2 else _h_error(self))
-    T.mH = property(V.mT)
+    T.mH = property(_mH)
+
+
+def _mH(self):
+    if self.dim() == 0:
+        from ..tensor import warn_once
+
+        warn_once("mH0", "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally "
+                  "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4382.)", stacklevel=3)
+        return self
+    if self.dim() < 2:
+        raise RuntimeError(
+            f"tensor.mH is only supported on matrices or batches of matrices. Got {self.dim()}-D tensor."
+        )
+    return V.transpose(self, -2, -1)
 
 
 def _h_error(self):

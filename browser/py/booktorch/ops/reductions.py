@@ -36,7 +36,7 @@ def _cascade(vals):
     i = 0
     while i + step <= size:
         a0 = acc[0]
-        for j in range(step):
+        for _ in range(step):
             a0 = f(a0 + vals[i])
             i += 1
         acc[0] = a0
@@ -440,6 +440,8 @@ def max_min(t, dim=None, keepdim=False, is_max=True):
 
 def argmax_min(t, dim=None, keepdim=False, is_max=True):
     name = "argmax" if is_max else "argmin"
+    if t._dtype is D.bool_:
+        raise RuntimeError(f"{name}(): does not support bool input")
     if dim is None:
         if t.numel() == 0:
             raise IndexError(f"{name}(): Expected reduction dim to be specified for input.numel() == 0.")

@@ -16,6 +16,7 @@ from ..shape import (
     is_non_overlapping_and_dense,
     numel,
     positions,
+    preserve_strides,
     wrap_dim,
 )
 from ..storage import Storage, VersionCounter
@@ -86,13 +87,13 @@ def unsafe_view(t, shape):
 
 
 def flatten(t, start_dim=0, end_dim=-1):
-    if t.dim() == 0:
-        return reshape(t, (1,))
     nd = t.dim()
     start = wrap_dim(start_dim, nd)
     end = wrap_dim(end_dim, nd)
     if start > end:
         raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if nd == 0:
+        return reshape(t, (1,))
     if start == end:
         return t
     n = 1
@@ -159,13 +160,18 @@ _T0_MSG = (
 def numpy_T(x):
     n = x.dim()
     if n != 2 and n != 0:
-        warn_once("numpy_T", _T_MSG, stacklevel=4)
+        warn_once("numpy_T", _T_MSG, stacklevel=3)
     if n == 0:
-        warn_once("numpy_T0", _T0_MSG, stacklevel=4)
+        warn_once("numpy_T0", _T0_MSG, stacklevel=3)
     return permute(x, list(range(n - 1, -1, -1)))
 
 
 def mT(x):
+    if x.dim() == 0:
+        warn_once("mT0", "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases. "
+                  "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)",
+                  stacklevel=3)
+        return x
     if x.dim() < 2:
         raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. Got {x.dim()}-D tensor.")
     return transpose(x, -2, -1)
@@ -230,6 +236,12 @@ def expand(x, sizes):
             f"expand({tensor_type_name(x._dtype)}{{{fmt_list(x._shape)}}}, size={fmt_list(sizes)}): the number "
             f"of sizes provided ({nd}) must be greater or equal to the number of dimensions in the tensor ({td})"
         )
+    if td == 0 and any(v < 0 for v in sizes):
+        # a 0-d tensor takes the sizes as given (torch checks only the element count)
+        if 0 not in sizes:
+            raise RuntimeError("numel: integer multiplication overflow")
+        out = make_view(x, sizes, [0] * nd, x._offset)
+        return _record("ExpandBackward0", [x], out, self_sym_sizes=tuple(x._shape))
     shape = [0] * nd
     stride = [0] * nd
     for i in range(nd - 1, -1, -1):
@@ -239,7 +251,7 @@ def expand(x, sizes):
         if d >= 0:
             st = x._stride[d]
         else:
-            st = shape[i + 1] * stride[i + 1] if i + 1 < nd else 1
+            st = shape[i + 1] * stride[i + 1] if i + 1 < nd else 0
         target = sizes[i]
         if target == -1:
             if d < 0:
@@ -256,12 +268,10 @@ def expand(x, sizes):
                 )
             size = target
             st = 0
-        if target < 0:
-            raise RuntimeError(
-                f"Trying to create tensor with negative dimension {target}: {fmt_list(sizes)}"
-            )
         shape[i] = size
         stride[i] = st
+    if any(v < 0 for v in shape) and 0 not in shape:
+        raise RuntimeError("numel: integer multiplication overflow")
     out = make_view(x, shape, stride, x._offset)
     return _record("ExpandBackward0", [x], out, self_sym_sizes=tuple(x._shape))
 
@@ -322,10 +332,8 @@ def _copy_layout(x, stride):
 
 
 def clone(x, contiguous=False):
-    if not contiguous and is_non_overlapping_and_dense(x._shape, x._stride) and not is_contiguous(
-        x._shape, x._stride
-    ):
-        out = _copy_layout(x, x._stride)
+    if not contiguous:
+        out = _copy_layout(x, preserve_strides(x._shape, x._stride))
     else:
         out = Tensor._from_values(x._values(), x._shape, x._dtype)
     return _record("CloneBackward0", [x], out)

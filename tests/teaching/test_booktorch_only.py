@@ -1,0 +1,184 @@
+"""booktorch features with no torch counterpart to compare against: the autograd tape for
+the graph widget, the "not available in the browser" errors, and the package itself
+(pure Python 3.11 syntax, standard-library imports only, a py3-none-any wheel)."""
+
+import ast
+import compileall
+import json
+import os
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import booktorch as torch
+
+PKG = Path(__file__).resolve().parents[2] / "browser" / "py"
+
+
+# ------------------------------------------------------------------ autograd tape
+def _by_id(d):
+    return {n["id"]: n for n in d["nodes"]}
+
+
+def test_trace_forward_graph_is_plain_data_in_tape_order():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    w = torch.tensor([3.0, -1.0], requires_grad=True)
+    y = (x * w).sum()
+    d = torch.autograd.trace(y, names={"x": x, "w": w, "y": y})
+    json.dumps(d)  # JSON-serialisable
+    ops = [n["op"] for n in d["nodes"]]
+    assert ops == ["AccumulateGrad", "AccumulateGrad", "MulBackward0", "SumBackward0"]
+    nodes = _by_id(d)
+    out = nodes[d["output"]]
+    assert out["label"] == "y" and out["value"] == {"shape": [], "dtype": "torch.float32", "value": 1.0}
+    mul = nodes[out["inputs"][0]["node"]]
+    assert [nodes[i["node"]]["label"] for i in mul["inputs"]] == ["x", "w"]
+    assert mul["saved"]["self"]["value"] == [1.0, 2.0] and mul["saved"]["other"]["value"] == [3.0, -1.0]
+    assert mul["formulas"] == ["grad * other", "grad * self"]
+    assert "backward" in d and d["backward"] == []
+
+
+def test_trace_backward_makes_accumulation_explicit_for_x_times_x():
+    x = torch.tensor(3.0, requires_grad=True)
+    y = x * x
+    d = torch.autograd.trace(y, names={"x": x}, backward=True)
+    json.dumps(d)
+    kinds = [s["kind"] for s in d["backward"]]
+    assert kinds == ["node", "buffer", "accumulate"]
+    node, buf, acc = d["backward"]
+    assert node["op"] == "MulBackward0" and node["grad_output"]["value"] == 1.0
+    assert [i["local"]["value"] for i in node["inputs"]] == [3.0, 3.0]
+    assert [i["contribution"]["value"] for i in node["inputs"]] == [3.0, 3.0]
+    assert (buf["before"]["value"], buf["add"]["value"], buf["after"]["value"]) == (3.0, 3.0, 6.0)
+    assert acc["text"] == "x.grad = incoming" and acc["after"]["value"] == 6.0
+    assert str(x.grad) == "tensor(6.)"
+
+
+def test_record_collects_forward_and_backward_and_shows_plus_equals():
+    x = torch.tensor(2.0, requires_grad=True)
+    with torch.autograd.record({"x": x}) as tape:
+        y = x * 3
+        y.backward(retain_graph=True)
+        y.backward()
+    d = tape.to_dict()
+    json.dumps(d)
+    assert [n["op"] for n in d["nodes"]] == ["AccumulateGrad", "MulBackward0"]
+    accs = [s for s in d["backward"] if s["kind"] == "accumulate"]
+    assert [a["text"] for a in accs] == ["x.grad = incoming", "x.grad += incoming"]
+    assert accs[1]["before"]["value"] == 3.0 and accs[1]["after"]["value"] == 6.0
+
+
+def test_trace_of_leaf_and_of_constant():
+    x = torch.tensor([1.0], requires_grad=True)
+    d = torch.autograd.trace(x)
+    assert [n["kind"] for n in d["nodes"]] == ["leaf"]
+    c = torch.tensor([1.0]) * 2
+    assert torch.autograd.trace(c) == {"nodes": [], "backward": [], "output": None}
+
+
+def test_grad_fn_api():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * x
+    assert y.grad_fn.name() == "MulBackward0"
+    assert repr(y.grad_fn).startswith("<MulBackward0 object at 0x")
+    (acc, _), (acc2, _) = y.grad_fn.next_functions
+    assert acc is acc2 and acc.variable is x and acc.name() == "torch::autograd::AccumulateGrad"
+    assert str(y.grad_fn._saved_self) == str(x)
+
+
+# ------------------------------------------------------------------ outside the subset
+@pytest.mark.parametrize(
+    "src, name",
+    [
+        ("torch.randn(3)", "torch.randn"),
+        ("torch.rand(2, 2)", "torch.rand"),
+        ("torch.nn", "torch.nn"),
+        ("torch.float64", "torch.float64"),
+        ("torch.ones(2).softmax(0)", "Tensor.softmax"),
+        ("torch.ones(2)[torch.tensor([0])]", "Advanced indexing"),
+        ("torch.ones(2) // 2", "The // operator"),
+        ("torch.ones(2).to('cuda')", "Tensor.to('cuda')"),
+        ("torch.ones(2).numpy()", "Tensor.numpy"),
+    ],
+)
+def test_unsupported_features_say_so(src, name):
+    with pytest.raises(NotImplementedError) as info:
+        eval(src, {"torch": torch})
+    msg = str(info.value)
+    assert msg.startswith(name) and "is not available in the browser" in msg
+
+
+def test_manual_seed_is_accepted():
+    torch.manual_seed(0)
+    assert torch.initial_seed() == 0
+
+
+# ------------------------------------------------------------------ the package
+def _sources():
+    return sorted((PKG / "booktorch").rglob("*.py"))
+
+
+def test_sources_compile_with_python_311_syntax():
+    assert compileall.compile_dir(str(PKG / "booktorch"), quiet=1, force=True, legacy=False, workers=1)
+    for path in _sources():
+        ast.parse(path.read_text(encoding="utf-8"), filename=str(path), feature_version=(3, 11))
+
+
+def test_only_standard_library_imports():
+    stdlib = set(sys.stdlib_module_names)
+    for path in _sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative import inside booktorch
+                    continue
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in stdlib, f"{path.name} imports {name}"
+
+
+def test_pyproject_describes_a_pure_python_wheel(tmp_path):
+    meta = tomllib.loads((PKG / "pyproject.toml").read_text(encoding="utf-8"))
+    assert meta["project"]["name"] == "booktorch" and meta["project"]["version"] == "0.1.0"
+    assert meta["project"].get("dependencies", []) == []
+    # build it with the project's own in-memory wheel builder when available, else setuptools
+    try:
+        from bookengine.wheel import build_wheel
+    except ImportError:
+        build_wheel = None
+    if build_wheel is not None:
+        name, data = build_wheel(PKG)
+        wheel = tmp_path / name
+        wheel.write_bytes(data)
+    else:  # pragma: no cover - bookengine is installed in the project venv
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+             str(PKG), "-w", str(tmp_path)],
+            check=True, capture_output=True,
+        )
+        wheel = next(tmp_path.glob("*.whl"))
+    assert wheel.name == "booktorch-0.1.0-py3-none-any.whl"
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "booktorch/__init__.py" in names and "booktorch/ops/linalg.py" in names
+
+
+def test_import_under_plain_interpreter_without_torch(tmp_path):
+    """booktorch must import and work where torch does not exist (as in Pyodide)."""
+    code = (
+        "import sys; sys.modules['torch'] = None\n"
+        "import booktorch as torch\n"
+        "x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+        "(x @ x).sum().backward()\n"
+        "print(x.grad)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(PKG))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout == "tensor([[ 7., 11.],\n        [ 9., 13.]])\n"
