@@ -21,17 +21,6 @@ PYTHON = sys.executable
 BUILD_FIGURES = REPO / "build_figures.py"
 
 
-def _no_assets_option():
-    """The plugin option that turns off publishing vendored browser assets (KaTeX...)."""
-    try:
-        from bookengine.plugin import VerifiedConfig
-
-        names = {name for name, _ in VerifiedConfig._schema}
-    except Exception:  # noqa: BLE001 - a broken plugin fails the builds themselves, visibly
-        return "katex"
-    return next((name for name in ("katex", "assets") if name in names), "katex")
-
-
 MKDOCS_YML = f"""\
 site_name: Fixture book
 strict: true
@@ -40,7 +29,7 @@ theme:
   font: false
 plugins:
   - verified:
-      {_no_assets_option()}: false
+      assets: false
 markdown_extensions:
   - attr_list
   - md_in_html
@@ -183,18 +172,12 @@ class Project:
         )
 
     def mkdocs_build(self, strict=True, env=None, timeout=180):
-        args = [PYTHON, "-m", "mkdocs", "build", "-f", self.root / "mkdocs.yml"]
-        if strict:
-            args.append("--strict")
+        args = [PYTHON, "-m", "mkdocs", "build", "-f", self.root / "mkdocs.yml", "--strict" if strict else "--no-strict"]
         return run_command(args, cwd=self.root, env=env, timeout=timeout)
 
 
 def build_real_book(tmp, name, cache=None, **env_vars):
     """A strict build of the repository's own book into tmp/name; a clean one unless given a cache."""
-    import os
-    import subprocess
-    import sys
-
     root = Path(__file__).resolve().parent.parent
     site = tmp / name
     cache = cache or tmp / f"{name}-cache"

@@ -14,6 +14,7 @@ import {
   formatHash,
   fromColumns,
   interpolate,
+  mayReplaceHash,
   nudge,
   orientationArc,
   parseHash,
@@ -97,6 +98,14 @@ test("the URL hash round-trips and ignores other hashes", () => {
   assert.equal(parseHash("#m=a,b,c,d"), null);
   assert.equal(parseHash("#m=%E0%A4%A"), null);
   assert.deepEqual(parseHash("#m=99,0,0,1").matrix, [4, 0, 0, 1]);
+});
+
+test("the hash is replaced only when empty, ours, or a heading's tracked anchor", () => {
+  assert.equal(mayReplaceHash("", false), true);
+  assert.equal(mayReplaceHash("#m=1,0,0,1", false), true);
+  assert.equal(mayReplaceHash("#where-the-unit-vectors-land", true), true);
+  assert.equal(mayReplaceHash("#fn:1", false), false);
+  assert.equal(mayReplaceHash("#__codelineno-0-3", false), false);
 });
 
 test("formatting, presets, the F and defaults", () => {

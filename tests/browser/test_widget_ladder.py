@@ -182,7 +182,7 @@ def mine(violations):
 
 def test_axe_and_a_narrow_screen(watched, isolated_url):
     page = open_widget(watched, isolated_url, width=360)
-    assert serious_axe_violations(page, ROOT) == []
+    # the whole page: nothing serious inside this widget (the theme's own findings are not its business)
     assert mine(serious_axe_violations(page)) == []
     box = page.locator(ROOT).bounding_box()
     assert box["width"] <= 360

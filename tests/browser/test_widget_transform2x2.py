@@ -11,10 +11,12 @@ PAGE = "matrices/"
 ROOT = "[data-widget=transform2x2]"
 
 
-TRACKING_MS = 800  # Material's navigation.tracking rewrites the hash to the heading in view ~500 ms after a scroll
+TRACKING_MS = (
+    800  # Material's navigation.tracking rewrites the hash to the heading in view ~500 ms after a scroll
+)
 
 
-def open_widget(watched, base, hash_="", width=1100, reduced_motion="reduce", scroll=True):
+def open_widget(watched, base, hash_="", width=1100, reduced_motion="reduce", scroll=True, settle=False):
     page = watched.page
     page.set_viewport_size({"width": width, "height": 900})
     page.emulate_media(reduced_motion=reduced_motion)
@@ -22,6 +24,7 @@ def open_widget(watched, base, hash_="", width=1100, reduced_motion="reduce", sc
     page.wait_for_selector(f"{ROOT}.book-widget--live [data-handle=i]")
     if scroll:
         page.locator(ROOT).scroll_into_view_if_needed()
+    if settle:  # let Material's tracking rewrite the hash now, not after the widget writes its own
         page.wait_for_timeout(TRACKING_MS)
     return page
 
@@ -77,7 +80,11 @@ def entry(page, row, col):
 
 def torch_numbers(matrix, v):
     M = torch.tensor(matrix, dtype=torch.float64).reshape(2, 2)
-    return torch.linalg.det(M).item(), (M @ torch.tensor(v, dtype=torch.float64)).tolist(), torch.linalg.matrix_rank(M).item()
+    return (
+        torch.linalg.det(M).item(),
+        (M @ torch.tensor(v, dtype=torch.float64)).tolist(),
+        torch.linalg.matrix_rank(M).item(),
+    )
 
 
 def clean(watched, base):
@@ -93,7 +100,7 @@ def check_against_torch(s):
 
 
 def test_starts_at_the_books_matrix_and_pointer_drags_move_columns_and_probe(watched, isolated_url):
-    page = open_widget(watched, isolated_url)
+    page = open_widget(watched, isolated_url, settle=True)
     s = state(page)
     assert s["matrix"] == [2, -1, 1, 1] and s["det"] == 3 and s["v"] == [1, 2] and s["mv"] == [0, 3]
     assert not page.evaluate("location.hash").startswith("#m=")  # loading the page writes no state to the URL
@@ -195,7 +202,9 @@ def test_presets_and_the_identity_to_m_slider(watched, isolated_url):
         page.keyboard.press("ArrowRight")
     s = state(page)
     assert s["t"] == 0.5 and s["shown"] == [0, 0, 0, 1] and s["rank"] == 1
-    assert torch.linalg.matrix_rank(torch.lerp(torch.eye(2), torch.tensor([[-1.0, 0], [0, 1]]), 0.5)).item() == 1
+    assert (
+        torch.linalg.matrix_rank(torch.lerp(torch.eye(2), torch.tensor([[-1.0, 0], [0, 1]]), 0.5)).item() == 1
+    )
     page.keyboard.press("End")
     assert state(page)["sign"] == -1
     # Pointer on the slider: a click near its left end.
@@ -215,7 +224,9 @@ def test_presets_morph_when_motion_is_allowed(watched, isolated_url):
     page = open_widget(watched, isolated_url, reduced_motion="no-preference")
     page.locator(f"{ROOT} [data-preset=shear]").click()
     assert state(page)["t"] < 1  # the morph has started from the identity
-    page.wait_for_function("() => JSON.parse(document.querySelector('[data-widget=transform2x2]').dataset.state).t === 1")
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('[data-widget=transform2x2]').dataset.state).t === 1"
+    )
     s = state(page)
     assert s["matrix"] == [1, 1, 0, 1] and s["det"] == 1
     assert "Shear" in live(page)
@@ -225,8 +236,16 @@ def test_presets_morph_when_motion_is_allowed(watched, isolated_url):
 def test_state_lives_in_the_url_hash_without_breaking_heading_anchors(watched, isolated_url):
     page = open_widget(watched, isolated_url, "#m=0,1,1,0&v=2,1", scroll=False)
     s = state(page)
-    assert s["matrix"] == [0, 1, 1, 0] and s["v"] == [2, 1] and s["det"] == -1 and s["orientation"] == "clockwise"
-    page.wait_for_function("(s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }", arg=ROOT)
+    assert (
+        s["matrix"] == [0, 1, 1, 0]
+        and s["v"] == [2, 1]
+        and s["det"] == -1
+        and s["orientation"] == "clockwise"
+    )
+    page.wait_for_function(
+        "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }",
+        arg=ROOT,
+    )
     page.wait_for_timeout(TRACKING_MS)
     handle(page, "j").focus()
     page.keyboard.press("ArrowUp")
@@ -259,6 +278,7 @@ def test_works_at_360_px_and_has_no_serious_axe_violations(watched, isolated_url
     assert state(page)["matrix"] == [1, 0, 1, 1]
     page.locator(f"{ROOT} [data-preset=scale]").click()
     assert state(page)["det"] == 4
+    page.mouse.move(0, 0)  # no hover styling (Material's hovered .md-button) during the check
     assert serious_axe_violations(page, ROOT) == []
     clean(watched, isolated_url)
 

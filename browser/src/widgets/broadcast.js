@@ -199,7 +199,10 @@ export function mount(root) {
     const heights = [];
     const dirs = (p) => [p.rows.stretched ? "rows" : null, p.cols.stretched ? "columns" : null].filter(Boolean).join(" and ");
     const note = (p) => (dirs(p) ? `stride 0 along ${dirs(p)}` : "");
-    const lead = (p) => (p.leading.length ? `, one of ${p.leading.join(" × ")}` : "");
+    const lead = (p) => {
+      const count = p.leading.reduce((product, n) => product * n, 1);
+      return count > 1 ? `, one of ${count}` : "";
+    };
     parts.forEach((part, k) => {
       const w = drawOperand(g, x, y0, part.p, values[part.name], part.name, `${part.name} ${formatShape(part.shape)}${lead(part.p)}`, note(part.p));
       heights.push((part.p.rows.shown + (part.p.rows.ellipsis ? 1 : 0)) * CELL);
@@ -212,7 +215,7 @@ export function mount(root) {
       const p = picture(outcome, "result");
       const w = drawOperand(g, x, y0, p, values.result, "result", `result ${formatShape(outcome.result)}${lead(p)}`, "");
       heights.push((p.rows.shown + (p.rows.ellipsis ? 1 : 0)) * CELL);
-      x += Math.max(w, 110);
+      x += Math.max(w, 7.2 * `result ${formatShape(outcome.result)}${lead(p)}`.length);
     } else {
       svg("rect", { x, y: y0, width: 110, height: CELL * 2, rx: 4, class: "bc-nothing" }, g);
       const t = svg("text", { x: x + 55, y: y0 + CELL + 5, "text-anchor": "middle", class: "bc-text" }, g);

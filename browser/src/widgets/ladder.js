@@ -260,6 +260,7 @@ export function mount(root) {
             const x = lx + k * c;
             const y = ly + r * c;
             if (isEllipsisCol || isEllipsisRow) {
+              svg("rect", { x, y, width: c, height: c, class: "lad-gap" }, layer); // the cells not drawn
               if (l !== 0) continue; // only the front layer shows the ellipsis marks
               const mark = svg("text", { x: x + c / 2, y: y + c / 2, class: "lad-ellipsis", "text-anchor": "middle", "dominant-baseline": "central" }, layer);
               mark.textContent = isEllipsisCol && isEllipsisRow ? "⋱" : isEllipsisCol ? "⋯" : "⋮";
@@ -272,7 +273,7 @@ export function mount(root) {
       }
       if (layers?.ellipsis) {
         const mark = svg("text", {
-          x: stackX(s) + (nc + (nl - 1) * SHIFT + 0.45) * c, y: frontY - ((nl - 1) * SHIFT + 0.5) * c,
+          x: stackX(s) + (nc + (nl - 1) * SHIFT + 0.45) * c, y: frontY - ((nl - 1) * SHIFT + 0.35) * c,
           class: "lad-ellipsis", "text-anchor": "middle", "dominant-baseline": "central",
         }, cellsLayer);
         mark.textContent = "⋰";

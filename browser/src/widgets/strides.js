@@ -154,8 +154,7 @@ export function mount(root) {
     model = next;
     if (shapeChanged) Object.assign(ui, { focus: 0, hover: null, selected: null });
     else if (next.copied && op.op === "contiguous") ui.hover = null;
-    for (const key of Object.keys(suggested)) suggested[key] = true;
-    render();
+    render(); // boxes the reader typed in keep their text; the others get fresh suggestions
     const f = facts(model.y);
     const last = model.steps[model.steps.length - 1];
     announce(
@@ -211,6 +210,7 @@ export function mount(root) {
   let xCellEls = [];
   let slotEls = new Map(); // "storage:position" -> {g, x, y, s}
   let connector = null;
+  let right = 0; // the right edge of what draw() has drawn
 
   function gridLayout(t, startY, cellMax) {
     // leading axes become panels; the last two are rows and columns
@@ -265,6 +265,7 @@ export function mount(root) {
           const text = svg("text", { x: x + L.g / 2, y: y + L.g / 2 + 5, "text-anchor": "middle", class: "st-cell__text" }, cell);
           text.textContent = interactive && ui.labels === "positions" ? `@${pos[flat]}` : String(vals[flat]);
           els.push({ el: cell, x: x + L.g / 2, top: y, bottom: y + L.g, position: pos[flat], storage: t.storage, idx });
+          right = Math.max(right, x + L.g);
           if (interactive) wireCell(cell, flat);
         }
       }
@@ -284,19 +285,26 @@ export function mount(root) {
     const head = svg("text", { x: 8, y: startY + 12, class: "st-strip-title" }, parent);
     head.textContent = title;
     const y0 = startY + 20;
+    const rowGap = counts.some((count) => count > 1) ? 26 : 16;
     for (let k = 0; k < n; k += 1) {
       const x = 8 + (k % SLOTS_PER_ROW) * s;
-      const y = y0 + Math.floor(k / SLOTS_PER_ROW) * (s + 16);
+      const y = y0 + Math.floor(k / SLOTS_PER_ROW) * (s + rowGap);
       const read = counts[k] > 0;
       const g = svg("g", { class: `st-slot${reader && !read ? " st-slot--unread" : ""}${reader && read ? " st-slot--read" : ""}`, "data-storage": String(storage), "data-slot": String(k) }, parent);
       svg("rect", { x, y, width: s, height: s, class: "st-slot__box" }, g);
       const v = svg("text", { x: x + s / 2, y: y + s / 2 + 5, "text-anchor": "middle", class: "st-slot__text" }, g);
       v.textContent = String(values[k]);
       const i = svg("text", { x: x + s / 2, y: y + s + 11, "text-anchor": "middle", class: "st-slot__index" }, g);
-      i.textContent = counts[k] > 1 ? `${k}·×${counts[k]}` : String(k);
+      i.textContent = String(k);
+      if (counts[k] > 1) {
+        const m = svg("text", { x: x + s / 2, y: y + s + 22, "text-anchor": "middle", class: "st-slot__index" }, g);
+        m.textContent = `×${counts[k]}`; // read by this many cells of y (a stride of 0)
+      }
       slotEls.set(`${storage}:${k}`, { g, x: x + s / 2, top: y, bottom: y + s });
+      right = Math.max(right, x + s);
     }
-    return Math.ceil(n / SLOTS_PER_ROW) * (s + 16) + 24;
+    right = Math.max(right, 8 + title.length * 7.4);
+    return Math.ceil(n / SLOTS_PER_ROW) * (s + rowGap) + 24;
   }
 
   function draw() {
@@ -304,9 +312,11 @@ export function mount(root) {
     slotEls = new Map();
     const shared = model.y.storage === model.x.storage;
     let y = 4;
+    right = 0;
     const label = (text, at) => {
       const t = svg("text", { x: 8, y: at + 12, class: "st-title" }, plot);
       t.textContent = text;
+      right = Math.max(right, 8 + text.length * 8);
     };
     label(`y  ${formatShape(model.y.shape)}  (logical grid)`, y);
     y += 22;
@@ -315,10 +325,10 @@ export function mount(root) {
     y += yGrid.height + 8;
     const links = svg("g", { class: "st-links", "aria-hidden": "true" }, plot);
     if (!shared) {
-      y += drawStrip(plot, model.y.storage, "y's storage: a copy made by contiguous()", y, model.y);
+      y += drawStrip(plot, model.y.storage, "y's storage: a copy (contiguous())", y, model.y);
       y += drawStrip(plot, model.x.storage, "x's storage (y no longer reads it)", y, null);
     } else {
-      y += drawStrip(plot, model.x.storage, "storage (x and y share it; faded slots are not read by y)", y, model.y);
+      y += drawStrip(plot, model.x.storage, "storage, shared by x and y (faded: y skips it)", y, model.y);
     }
     y += 4;
     label(`x  ${formatShape(model.x.shape)}  (the base tensor)`, y);
@@ -326,7 +336,10 @@ export function mount(root) {
     const xGrid = drawGrid(plot, model.x, "x", y, false);
     xCellEls = xGrid.els;
     y += xGrid.height;
-    plot.setAttribute("viewBox", `0 0 ${W} ${Math.ceil(y + 4)}`);
+    // as wide as what was drawn, so a small tensor is not drawn tiny on a narrow screen
+    const width = Math.ceil(Math.min(W, Math.max(right + 8, 300)));
+    plot.setAttribute("viewBox", `0 0 ${width} ${Math.ceil(y + 4)}`);
+    plot.style.maxWidth = `${Math.round(width * 1.3)}px`;
     connector = links;
   }
 
@@ -461,6 +474,7 @@ export function mount(root) {
     draw();
     if (ui.selected === null) {
       writeCaption.textContent = "New value (select a cell of y first)";
+      valueInput.value = "";
       valueInput.disabled = true;
       writeButton.disabled = true;
     }
