@@ -138,7 +138,7 @@ def render_cell(cell, expected):
         '<p class="book-cell__label">Output in the book (torch 2.13)</p>\n'
         f'<pre class="book-cell__expected"><code>{shown}</code></pre>\n'
         '<p class="book-cell__verdict" aria-live="polite"></p>\n'
-        '<pre class="book-cell__output" aria-live="polite" aria-label="Output of your run" hidden></pre>\n'
+        '<pre class="book-cell__output" aria-live="polite" hidden></pre>\n'
         f'<script type="application/json" class="book-cell__data">{data}</script>\n'
         "</div>"
     )
@@ -157,7 +157,7 @@ def render_exercise(exercise):
         f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{task}</code></pre></div>\n'
         '<p class="book-exercise__result" aria-live="polite"></p>\n'
-        '<pre class="book-cell__output" aria-live="polite" aria-label="Output of your code" hidden></pre>\n'
+        '<pre class="book-cell__output" aria-live="polite" hidden></pre>\n'
         f'<details class="book-exercise__hint"><summary>Hint</summary><p>{html.escape(exercise.hint)}</p></details>\n'
         '<details class="book-exercise__solution"><summary>Worked solution</summary>'
         f'<pre><code>{solution}</code></pre></details>\n'

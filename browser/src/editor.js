@@ -3,9 +3,23 @@
 
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { EditorState } from "@codemirror/state";
-import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
+import { EditorView, drawSelection, keymap, lineNumbers } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+
+// The same colours as the book's static code blocks (Material's variables, with the
+// contrast fixes in book.css), so editors read alike in light and dark mode.
+const bookHighlighting = HighlightStyle.define([
+  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.moduleKeyword], color: "var(--md-code-hl-keyword-color)" },
+  { tag: [tags.number, tags.bool, tags.null], color: "var(--md-code-hl-number-color)" },
+  { tag: [tags.string, tags.special(tags.string)], color: "var(--md-code-hl-string-color)" },
+  { tag: [tags.comment, tags.lineComment], color: "var(--md-code-hl-comment-color)", fontStyle: "italic" },
+  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--md-code-hl-function-color)" },
+  { tag: [tags.definition(tags.variableName), tags.className], color: "var(--md-code-hl-constant-color)" },
+  { tag: [tags.operator, tags.punctuation, tags.bracket], color: "var(--md-code-hl-operator-color)" },
+  { tag: tags.invalid, color: "var(--md-code-hl-special-color)" },
+]);
 
 export function createEditor({ parent, code, label, onRun, onChange, onEscape }) {
   const cellKeys = keymap.of([
@@ -24,8 +38,8 @@ export function createEditor({ parent, code, label, onRun, onChange, onEscape })
         drawSelection(),
         indentOnInput(),
         bracketMatching(),
-        highlightActiveLine(),
-        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        syntaxHighlighting(bookHighlighting),
+        EditorView.lineWrapping, // no sideways scrolling: long lines wrap, also at 360 px
         python(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.contentAttributes.of({ "aria-label": label }),

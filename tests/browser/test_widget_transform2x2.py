@@ -222,11 +222,21 @@ def test_presets_and_the_identity_to_m_slider(watched, isolated_url):
 
 def test_presets_morph_when_motion_is_allowed(watched, isolated_url):
     page = open_widget(watched, isolated_url, reduced_motion="no-preference")
+    page.evaluate(  # record every published t, whatever the machine's speed
+        """() => {
+            const root = document.querySelector("[data-widget=transform2x2]");
+            window.seenT = [];
+            new MutationObserver(() => window.seenT.push(JSON.parse(root.dataset.state).t))
+                .observe(root, { attributes: true, attributeFilter: ["data-state"] });
+        }"""
+    )
     page.locator(f"{ROOT} [data-preset=shear]").click()
-    assert state(page)["t"] < 1  # the morph has started from the identity
     page.wait_for_function(
         "() => JSON.parse(document.querySelector('[data-widget=transform2x2]').dataset.state).t === 1"
     )
+    seen = page.evaluate("window.seenT")
+    assert seen[0] == 0 and seen[-1] == 1  # from the identity to M
+    assert any(0 < t < 1 for t in seen) and seen == sorted(seen)
     s = state(page)
     assert s["matrix"] == [1, 1, 0, 1] and s["det"] == 1
     assert "Shear" in live(page)

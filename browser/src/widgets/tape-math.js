@@ -223,7 +223,8 @@ export function layoutGraph(nodes, box = BOX) {
   // Ports: a consumer spreads its inputs along its bottom edge, an input spreads its
   // uses along its top edge (ordered by where the consumers sit), so the two edges
   // of x*x are two separate curves.
-  const spread = (count, k, gap) => (k - (count - 1) / 2) * gap;
+  // Ports stay inside the box: the gap shrinks when a value has many uses.
+  const spread = (count, k, gap) => (k - (count - 1) / 2) * Math.min(gap, (box.w - 24) / Math.max(1, count - 1));
   const inCount = new Map();
   for (const edge of edges) inCount.set(edge.to, (inCount.get(edge.to) || 0) + 1);
   const outs = new Map();
@@ -426,4 +427,23 @@ export function walk(data) {
     const s = backwardState(data, k);
     return { step: k, grad: s.grad, xGrad: s.xGrad, sent: s.sent, text: describeStep(data, k) };
   });
+}
+
+// JSON cannot hold inf or nan: write them as Python's side does ("inf", "-inf", "nan").
+export function plain(value) {
+  if (typeof value === "number" && !Number.isFinite(value)) return Number.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+// Many analyses at once (for the tests that compare with torch): the state after
+// every step, and the check's numbers at every h.
+export function replayAll(items) {
+  return plain(items.map((data) => ({
+    steps: walk(data).map((w) => ({ step: w.step, grad: w.grad, xGrad: w.xGrad, sent: w.sent })),
+    rows: data.numeric.h.map((_, i) => numericRow(data, i)),
+    best: bestIndex(data),
+    layout: layoutGraph(data.nodes),
+  })));
 }

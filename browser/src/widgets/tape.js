@@ -41,7 +41,7 @@ export function mount(root) {
   html("span", { text: "f(x) =" }, fLabel);
   const fInput = html("input", {
     type: "text", value: state.source, autocomplete: "off", spellcheck: "false", autocapitalize: "off",
-    "data-input": "f", "aria-describedby": "", class: "tape__input",
+    "data-input": "f", class: "tape__input",
   }, fLabel);
   const xLabel = html("label", { class: "tape__field tape__field--x" }, form);
   html("span", { text: "at x =" }, xLabel);
@@ -151,12 +151,12 @@ export function mount(root) {
     }
     if (mine !== request) return;
     draw.setAttribute("aria-disabled", "false");
+    root.classList.add("book-widget--live"); // Python answered (after an earlier failure, too)
     const line = lines.join("").split("\n").find((l) => l.startsWith("TAPE "));
-    if (outcome?.traceback || !line) {
-      fail(outcome?.last?.trim() || "no answer from Python");
-      return;
-    }
-    const answer = JSON.parse(line.slice(5));
+    // Python ran but raised (or was stopped): say so, and keep the widget.
+    const answer = line && !outcome?.traceback
+      ? JSON.parse(line.slice(5))
+      : { ok: false, error: { kind: "RuntimeError", message: `Python raised ${outcome?.last?.trim() || "no answer"}`, column: null, field: "f" } };
     if (!answer.ok) {
       state.data = null;
       state.error = answer.error;
@@ -170,7 +170,7 @@ export function mount(root) {
     state.error = null;
     state.step = 0;
     state.hIndex = answer.numeric.default;
-    lastDominant = null;
+    lastDominant = numericRow(answer, state.hIndex).dominant;
     setStatus("ready", "");
     render();
     const n = answer.nodes.length;
@@ -331,6 +331,7 @@ export function mount(root) {
     const plot = graph.root;
     plot.setAttribute("viewBox", `0 0 ${layout.width} ${layout.height}`);
     plot.style.maxWidth = `${Math.round(layout.width * 1.15)}px`;
+    main.classList.toggle("tape__main--wide", layout.width > 640); // a wide graph gets the whole row
     plot.replaceChildren(...[...plot.children].filter((el) => el.tagName === "title" || el.tagName === "desc"));
     const current = s.current;
     const currentNode = current ? current.node : null;
