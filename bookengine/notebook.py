@@ -80,6 +80,9 @@ def chapter_notebook(page, markdown, directives, report, chapter_url):
     by_line = {d.line: d for d in directives}
     title = page
     builder.code(SETUP)
+    measured = _measured_setup(directives, report)
+    if measured:
+        builder.code(measured)
     for number, text in enumerate(markdown.splitlines(), start=1):
         heading = HEADING.match(text)
         directive = by_line.get(number)
@@ -95,6 +98,32 @@ def chapter_notebook(page, markdown, directives, report, chapter_url):
         elif directive is not None and directive.kind == "cell":
             _browser_cell(builder, state, page, directive, report)
     return builder.notebook(title)
+
+
+def _measured_setup(directives, report):
+    """A stand-in for snippets/_lib/measured.py holding the committed GPU data the page's
+    figures draw, so a downloaded notebook runs on its own."""
+    used = sorted({
+        name
+        for d in directives if d.kind == "snippet" and d.target in report.outcomes
+        for name in (report.outcomes[d.target].snippet.uses if report.outcomes[d.target].snippet else ())
+    })
+    if not used:
+        return None
+    data = {}
+    for name in used:
+        outcome = report.outcomes.get(name)
+        record = outcome.measurement if outcome else None
+        data[name] = record["data"] if record else None
+    return (
+        "# The data the book's GPU snippets measured (None: not measured yet). In the book's\n"
+        "# repository `measured.gpu_data` reads it from the committed .data.json files.\n"
+        "import sys\nimport types\n\n"
+        f"GPU_DATA = {json.dumps(data, indent=1, sort_keys=True).replace('null', 'None')}\n"
+        "measured = types.ModuleType(\"measured\")\n"
+        "measured.gpu_data = GPU_DATA.get\n"
+        "sys.modules[\"measured\"] = measured\n"
+    )
 
 
 class _Namespaces:
@@ -161,7 +190,8 @@ def _snippet_cell(builder, state, directive, report):
     if fresh:
         source = "fresh_start()  # as the book's build does before each example\n\n" + source
     stdout = "".join(result["chunks"][i]["out"] for i in take)
-    figures = [figure["light"] for i in take for figure in result["chunks"][i]["figures"]]
+    # a figure of this machine's timings is not a verified output: the reader's run draws their own
+    figures = [] if snippet.measures else [figure["light"] for i in take for figure in result["chunks"][i]["figures"]]
     error = result.get("error")
     raised = error and max(take) == ran - 1
     builder.code(source, stdout, figures, error=f"{error['type']}: {error['message']}" if raised else None)

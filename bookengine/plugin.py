@@ -114,12 +114,15 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         return files
 
     def _log_runs(self, report):
-        runs = report.runs()
+        runs = [run for run in report.runs() if run.key is not None]  # GPU snippets never run here
         ran = [run.rel for run in runs if run.result is not None and not run.cache_hit]
+        gpu = [o for o in report.outcomes.values() if o.snippet is not None and o.snippet.device == "cuda"]
         build_log.info(
-            "verified %d snippet(s) and %d page(s) of cells: %d run(s) from the cache, %d run in %.2f s%s",
-            len(report.outcomes), len(report.programs), len(runs) - len(ran), len(ran), report.seconds,
+            "verified %d snippet(s) and %d page(s) of cells: %d run(s) from the cache, %d run in %.2f s%s; "
+            "%d GPU snippet(s), %d of them measured",
+            len(report.outcomes), len(report.programs), sum(run.cache_hit for run in runs), len(ran), report.seconds,
             f" ({', '.join(ran[:5])}{', ...' if len(ran) > 5 else ''})" if ran else "",
+            len(gpu), sum(o.measurement is not None for o in gpu),
         )
 
     def _write_notebooks(self, report, pages, files, config):

@@ -21,7 +21,7 @@ PYTHON = sys.executable
 BUILD_FIGURES = REPO / "build_figures.py"
 
 
-MKDOCS_YML = f"""\
+MKDOCS_YML = """\
 site_name: Fixture book
 strict: true
 theme:

@@ -1,20 +1,12 @@
 """The whole book: a strict build, byte-for-byte reproducibility, and what a reader's browser loads."""
 
-import functools
 import re
-import http.server
 import subprocess
-import threading
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
-]
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +24,7 @@ def test_strict_build_runs_every_snippet(two_builds):
         p for p in (ROOT / "snippets").rglob("*.py")
         if not any(part.startswith("_") for part in p.parts) and not p.name.startswith("ex_")
     ]
-    assert re.search(rf"verified {len(snippets)} snippet\(s\) and \d+ page\(s\) of cells: 0 run\(s\) from the cache", log), log
+    assert re.search(rf"verified {len(snippets)} snippet\(s\) and \d+ page\(s\) of cells: 0 run\(s\) from the cache", log), log[-3000:]
     assert (site / "tensors" / "index.html").is_file()
     assert list((site / "figures").rglob("*-light.svg")), "the book draws at least one figure"
 
@@ -77,46 +69,6 @@ def test_every_figure_has_a_light_and_a_dark_variant_with_alt_text(two_builds):
 
     for tag in re.findall(r"<img [^>]*>", html):
         assert re.search(r'alt="[^"]{15,}"', tag), f"figure without a real alt text: {tag}"
-
-
-@pytest.fixture(scope="module")
-def served_site(two_builds):
-    (site, _), _ = two_builds
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield site, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is installed by .ci/run")
-def test_pages_load_only_from_their_own_host(served_site):
-    from playwright.sync_api import sync_playwright
-
-    site, base = served_site
-    pages = sorted(p.relative_to(site).parent.as_posix() for p in site.rglob("index.html"))
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        requests, errors = [], []
-        page.on("request", lambda request: requests.append(request.url))
-        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        for path in pages:
-            page.goto(f"{base}/{'' if path == '.' else path + '/'}")
-            page.wait_for_load_state("networkidle")
-            if path == "tensors":
-                assert page.locator(".katex").count() > 0, "KaTeX rendered no math on the chapter"
-        browser.close()
-    foreign = sorted({url for url in requests if not url.startswith(base) and not url.startswith("data:")})
-    assert not foreign, f"requests to other hosts: {foreign}"
-    assert not errors, f"console errors: {errors}"
 
 
 def test_workflows_pass_actionlint(tmp_path):

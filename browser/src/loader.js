@@ -6,15 +6,21 @@
 const isolationWorker = new URL("../../coi-serviceworker.js", import.meta.url);
 const PYTHON_USERS = ".book-cell, .book-exercise, [data-widget='tape']";
 
-// Static hosts cannot send COOP/COEP headers; this service worker adds them, so
-// Stop can interrupt Python instead of restarting it. It reloads the page once.
-function isolate() {
-  if (self.crossOriginIsolated || !("serviceWorker" in navigator) || document.querySelector("script[data-coi]")) return;
-  window.coi = { quiet: true };
-  const script = document.createElement("script");
-  script.src = isolationWorker.href;
-  script.dataset.coi = "";
-  document.head.append(script);
+// Static hosts cannot send COOP/COEP headers; this service worker (the pinned
+// coi-serviceworker) adds them, so Stop can interrupt Python instead of restarting
+// it. Once installed it controls the page after one reload, done at most once a visit.
+async function isolate() {
+  if (self.crossOriginIsolated || !window.isSecureContext || !navigator.serviceWorker) return;
+  try {
+    const registration = await navigator.serviceWorker.register(isolationWorker.href);
+    if (!registration || navigator.serviceWorker.controller) return;
+    if (sessionStorage.getItem("book-isolation-reload")) return; // never a reload loop
+    sessionStorage.setItem("book-isolation-reload", "1");
+    if (registration.active) location.reload();
+    else navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+  } catch {
+    // no service worker (blocked, private mode...): Stop restarts Python instead
+  }
 }
 
 function mountIfNeeded() {

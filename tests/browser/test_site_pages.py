@@ -1,0 +1,58 @@
+"""Every page of the built book in Chromium: only its own host, KaTeX, navigation, search."""
+
+import json
+
+from .conftest import Watched
+
+
+def all_pages(site):
+    return sorted(p.relative_to(site).parent.as_posix() for p in site.rglob("index.html"))
+
+
+def test_every_page_loads_only_from_its_own_host(browser, built_site, isolated_url):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    watched = Watched(page)
+    for path in all_pages(built_site):
+        page.goto(isolated_url + ("" if path == "." else path + "/"))
+        page.wait_for_load_state("networkidle")
+        if path == "tensors":
+            assert page.locator(".katex").count() > 0, "KaTeX rendered no math on the chapter"
+    context.close()
+    assert not watched.foreign(isolated_url), f"requests to other hosts: {watched.foreign(isolated_url)}"
+    assert not watched.errors, f"console errors: {watched.errors}"
+
+
+CHAPTERS = {
+    "tensors": ["rank", "dtype", "arange"],
+    "matrices": ["determinant", "rotation"],
+    "matmul": ["argmax", "cosine"],
+    "reshaping": ["broadcasting", "contiguous", "stride"],
+    "devices": ["from_numpy", "device"],
+    "autograd": ["backward", "inference_mode"],
+    "cost": ["bandwidth", "backward"],
+    "training": ["optimizer", "zero_grad"],
+    "faq": ["requires_grad"],
+    "remember": ["shape"],
+}
+
+
+def test_search_finds_every_chapter_by_its_key_terms(built_site):
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    for chapter, terms in CHAPTERS.items():
+        entries = [doc for doc in index["docs"] if doc["location"].startswith(f"{chapter}/")]
+        assert entries, f"{chapter} is not in the search index"
+        text = " ".join(f"{doc['title']} {doc['text']}" for doc in entries).lower()
+        for term in terms:
+            assert term.lower() in text, f"searching '{term}' would not find {chapter}"
+
+
+def test_chapters_have_previous_next_links_and_a_table_of_contents(browser, isolated_url):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    for chapter in ["tensors", "matrices", "matmul", "reshaping", "devices", "autograd", "cost", "training"]:
+        page.goto(f"{isolated_url}{chapter}/")
+        assert page.locator("nav.md-footer__inner a.md-footer__link--prev").count() == 1, chapter
+        assert page.locator("nav.md-footer__inner a.md-footer__link--next").count() == 1, chapter
+        assert page.locator("nav.md-nav--secondary a.md-nav__link").count() >= 3, f"{chapter}: no table of contents"
+    context.close()
