@@ -117,7 +117,7 @@ def test_serve_reruns_the_edited_snippet_and_shows_failures(server):
     line = verified_lines(log)[seen]
     # e.g. "verified 2 snippet(s): 1 from the cache, 1 run in 0.05 s (s/one.py)"
     assert re.search(
-        r"verified 2 snippet\(s\)[^:]*: 1 (run\(s\) )?from the cache, 1 run in [\d.]+ s \(s/one\.py\)$", line
+        r"verified 2 snippet\(s\)[^:]*: 1 (run\(s\) )?from the cache, 1 run in [\d.]+ s \(s/one\.py\)(;|$)", line
     ), line
     seen = len(verified_lines(log))
 

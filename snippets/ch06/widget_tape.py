@@ -8,22 +8,22 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 import torch
 
 x = torch.tensor(2.0, requires_grad=True)
-y = x * x
-y.retain_grad()
-mul = y.grad_fn
+square = x * x
+square.retain_grad()
+mul = square.grad_fn
 acc = mul.next_functions[0][0]
 assert mul.name() == "MulBackward0" and type(acc).__name__ == "AccumulateGrad"
 assert mul.next_functions[0][0] is mul.next_functions[1][0]      # both edges lead to x
 with torch.no_grad():
     sent = [s.item() for s in mul(torch.tensor(1.0))]            # one gradient per edge
-y.backward()
-assert sent == [2.0, 2.0] and x.grad.item() == 4.0 and y.grad.item() == 1.0
+square.backward()
+assert sent == [2.0, 2.0] and x.grad.item() == 4.0 and square.grad.item() == 1.0
 
 print("tape (forward order):")
 print("  1. x = 2.0          leaf, AccumulateGrad")
-print(f"  2. x * x = {y.item()}      {mul.name()}")
+print(f"  2. x * x = {square.item()}      {mul.name()}")
 print("backward, in reverse tape order:")
-print(f"  step 1: {mul.name()} receives {y.grad.item()}, sends {sent[0]} and {sent[1]} to x")
+print(f"  step 1: {mul.name()} receives {square.grad.item()}, sends {sent[0]} and {sent[1]} to x")
 print(f"  step 2: grad[x] += {sent[1]}  ->  {sent[0]} + {sent[1]} = {sent[0] + sent[1]}")
 print(f"  step 3: x.grad = {x.grad.item()}")
 
@@ -40,8 +40,8 @@ def node(cx, cy, lines, colour, round_):
 
 
 X, TOP, BOTTOM = 2.2, 3.6, 0.9
-node(X, TOP, [("#2  x * x", "bold"), (mul.name(), "normal"), (f"value {y.item():g}", "normal"),
-              (f"grad {y.grad.item():g}", "bold")], "C0", 0.1)
+node(X, TOP, [("#2  x * x", "bold"), (mul.name(), "normal"), (f"value {square.item():g}", "normal"),
+              (f"grad {square.grad.item():g}", "bold")], "C0", 0.1)
 node(X, BOTTOM, [("#1  x", "bold"), ("leaf (AccumulateGrad)", "normal"), (f"value {x.item():g}", "normal"),
                  (f"grad {sent[0]:g} + {sent[1]:g} = {x.grad.item():g}", "bold")], "C1", 0.4)
 for side, value in zip((-1, 1), sent):
@@ -54,11 +54,11 @@ for side, value in zip((-1, 1), sent):
 
 ax.text(4.1, 4.05, "Tape (forward order)", fontsize=12, fontweight="bold")
 ax.text(4.1, 3.6, "1. x = 2            leaf", fontsize=11, family="monospace")
-ax.text(4.1, 3.25, f"2. x * x = {y.item():g}        {mul.name()}", fontsize=11, family="monospace")
+ax.text(4.1, 3.25, f"2. x * x = {square.item():g}        {mul.name()}", fontsize=11, family="monospace")
 ax.text(4.1, 2.6, "Backward, in reverse tape order", fontsize=12, fontweight="bold")
 walk = [
-    f"step 1: entry 2 receives {y.grad.item():g},",
-    f"        local {sent[0]:g} × {y.grad.item():g} down each edge",
+    f"step 1: entry 2 receives {square.grad.item():g},",
+    f"        local {sent[0]:g} × {square.grad.item():g} down each edge",
     f"step 2: grad[x] += {sent[1]:g}:  {sent[0]:g} + {sent[1]:g} = {x.grad.item():g}",
     f"step 3: x.grad = {x.grad.item():g}",
 ]

@@ -11,10 +11,15 @@ BROWSER_NOTE = (
 )
 
 
+class NotInBrowserError(NotImplementedError, AttributeError):
+    """Raised for a name outside the subset. Also an AttributeError, so ``hasattr`` says
+    False and ``from booktorch import submodule`` still finds real submodules."""
+
+
 def unsupported(what):
     """Return (not raise) the error for an unsupported feature ``what``.
 
     ``what`` is a name as the reader wrote it, e.g. ``"torch.randn"`` or
     ``"Tensor.exp"``.
     """
-    return NotImplementedError(f"{what} is not available in the browser: {BROWSER_NOTE}.")
+    return NotInBrowserError(f"{what} is not available in the browser: {BROWSER_NOTE}.")

@@ -7,12 +7,21 @@ versions shown by the autograd tape; ``local(i)`` gives the elementwise local
 derivative of the output with respect to input ``i`` where that is meaningful.
 """
 
+import math
+
 from .. import dtypes as D
 from ..autograd import Node
 from . import elementwise as E
 from . import linalg as L
 from . import reductions as R
 from . import views as V
+
+
+def _ieee_reciprocal(v):
+    """1 / v as floating point defines it (torch's answer): +-inf at +-0, not an exception."""
+    if v == 0:
+        return math.copysign(math.inf, v) if isinstance(v, float) else math.inf
+    return 1.0 / v
 
 
 def _scalar_tensor(v, like):
@@ -98,7 +107,9 @@ class DivBackward0(Node):
     def local(self, i):
         other = self.saved("other")
         if i == 0:
-            return E.div(1.0, other) if not isinstance(other, (int, float)) else _scalar_tensor(1.0 / other, None)
+            if not isinstance(other, (int, float)):
+                return E.div(1.0, other)
+            return _scalar_tensor(_ieee_reciprocal(other), None)
         self_ = self.saved("self")
         return E.neg(E.div(E.div(self_, other), other))
 
@@ -135,6 +146,8 @@ class PowBackward0(Node):
         return [E.mul(grad, E.mul(E.pow(s, exp - 1.0), exp))]
 
     def local(self, i):
+        if float(self._svals["exponent"]) == 0.0:  # as apply(): x ** 0 sends 0, even at x = 0
+            return E.zeros_like_values(self.saved("self"))
         return self._factor()
 
 
