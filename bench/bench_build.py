@@ -48,6 +48,7 @@ def make_workspace():
     shutil.copytree(ROOT / "docs", work / "docs")
     shutil.copytree(ROOT / "snippets", work / "snippets")
     (work / "node_modules").symlink_to(ROOT / "node_modules")
+    (work / "browser").symlink_to(ROOT / "browser")  # the bundles and the teaching module
     config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=ConfigLoader)  # noqa: S506
     write_config(work / "mkdocs.yml", config, execute=True)
     write_config(work / "bare.yml", config, execute=False)
@@ -60,33 +61,48 @@ def make_workspace():
 
 
 def write_config(path, config, execute):
-    config = dict(config)
-    config["plugins"] = [p if p != "verified" else {"verified": {"execute": execute}} for p in config["plugins"]]
+    """The book's config; the bare build keeps its own mkdocs-jupyter cache, since that plugin
+    evicts every entry a build did not use and the two kinds of build make different notebooks."""
+    def plugin(entry):
+        if entry == "verified":
+            return {"verified": {"execute": execute}}
+        if isinstance(entry, dict) and "mkdocs-jupyter" in entry:
+            return {"mkdocs-jupyter": dict(entry["mkdocs-jupyter"], cache_dir=".jupyter-cache" if execute else ".jupyter-cache-bare")}
+        return entry
+
+    config = dict(config, plugins=[plugin(entry) for entry in config["plugins"]])
     path.write_text(yaml.safe_dump(config))
 
 
 def write_markdown_exec_docs(work):
-    """The same pages, each snippet executed once by markdown-exec where first embedded."""
+    """The same pages, each snippet executed once by markdown-exec where first embedded.
+
+    Browser cells become plain code blocks; exercises and widgets are left out (markdown-exec
+    has nothing like them), so this baseline does a little less work than the real build.
+    """
     sys.path.insert(0, str(ROOT))
-    from bookengine.directive import DIRECTIVE, parse_body
+    from bookengine.directive import find_directives, replace_directives
     from bookengine.snippet import parse_snippet
 
     shutil.copytree(work / "docs", work / "docs-exec")
-    for page in (work / "docs-exec").rglob("*.md"):
-        done, lines = set(), []
-        for number, text in enumerate(page.read_text().splitlines(), 1):
-            match = DIRECTIVE.match(text)
-            if not match:
-                lines.append(text)
-                continue
-            directive = parse_body(match.group("body"), page.name, number)
+    done = set()
+    for page in sorted((work / "docs-exec").rglob("*.md")):
+        text = page.read_text()
+        directives, _ = find_directives(text, page.name)
+
+        def render(ordinal):
+            directive = directives[ordinal]
+            if directive.kind == "cell" and directive.code is not None:
+                return "```python\n" + directive.code + "```"
+            if directive.kind != "snippet":
+                return ""
             snippet = parse_snippet(work / "snippets" / directive.target, work / "snippets")
-            if directive.target in done:
-                lines += ["```python", snippet.display_source(directive.section), "```"]
-            else:
-                done.add(directive.target)
-                lines += ['```python exec="on" source="above" result="text"', snippet.source, "```"]
-        page.write_text("\n".join(lines) + "\n")
+            if directive.target in done or snippet.device == "cuda":
+                return "```python\n" + snippet.display_source(directive.section) + "\n```"
+            done.add(directive.target)
+            return '```python exec="on" source="above" result="text"\n' + snippet.source + "\n```"
+
+        page.write_text(replace_directives(text, render))
 
 
 def timed_build(work, config, cache):
@@ -140,19 +156,19 @@ def serve_like(work, rounds):
         cwd=work, env=env, capture_output=True, text=True,
     )
     if proc.returncode != 0:
-        sys.exit(f"serve loop failed:\n{proc.stderr[-3000:]}")
+        sys.exit(f"serve loop failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
 def snippet_compute(work):
-    """Seconds each snippet's child ran, from a fresh run through the engine."""
+    """Seconds each run's child took (snippets, both sides of every page's cells, every
+    exercise check), from one fresh pass through the engine."""
     sys.path.insert(0, str(ROOT))
     from bookengine.engine import Book
 
     book = Book(work, cache_dir="cache-compute")
-    outcomes = book.prepare(book.snippet_files())
-    book.run(outcomes, use_cache=False, write_cache=False)
-    return {rel: o.result["seconds"] for rel, o in outcomes.items()}
+    report = book.check(book.pages_on_disk(), use_cache=False, write_cache=False)
+    return {run.rel: run.result["seconds"] for run in report.runs() if run.result is not None and run.key}
 
 
 def main():
@@ -164,8 +180,11 @@ def main():
         rounds = args.rounds
         samples = {"bare": [], "clean": [], "noop": [], "markdown-exec": []}
         for i in range(rounds):  # interleaved, so machine noise hits every variant alike
+            # clean and bare both start cold: no run cache, no rendered-notebook cache
+            shutil.rmtree(work / ".jupyter-cache-bare", ignore_errors=True)
             samples["bare"].append(timed_build(work, "bare.yml", work / f"cache-bare-{i}"))
             shutil.rmtree(work / "cache", ignore_errors=True)
+            shutil.rmtree(work / ".jupyter-cache", ignore_errors=True)
             samples["clean"].append(timed_build(work, "mkdocs.yml", work / "cache"))
             samples["noop"].append(timed_build(work, "mkdocs.yml", work / "cache"))
             samples["markdown-exec"].append(timed_build(work, "exec.yml", work / "cache-unused"))
@@ -177,7 +196,7 @@ def main():
 
     median = {name: statistics.median(values) for name, values in samples.items()}
     cores = os.cpu_count() or 1
-    print(f"{len(compute)} snippets, {rounds} rounds, {cores} cores; medians in seconds\n")
+    print(f"{len(compute)} runs (snippets, cells, exercise checks), {rounds} rounds, {cores} cores; medians in seconds\n")
     print(f"{'build':<14}{'median s':>10}{'x bare':>9}")
     for name in ("bare", "clean", "noop", "edit-one", "bare-serve", "markdown-exec"):
         base = median["bare-serve"] if name in ("edit-one", "bare-serve") else median["bare"]
@@ -193,7 +212,7 @@ def main():
          f"{median['edit-one']:.3f} vs {median['bare-serve'] + compute[EDITED] + 0.3:.3f}"),
     ]
     print(f"\nwarm parent starts in the serve loop: {serve['starts']} (1 = torch imported once)")
-    print(f"edited snippet {EDITED}: {compute[EDITED]:.3f} s of compute; all snippets: {sum(compute.values()):.3f} s")
+    print(f"edited snippet {EDITED}: {compute[EDITED]:.3f} s of compute; all {len(compute)} runs: {sum(compute.values()):.3f} s")
     for label, ok, detail in checks:
         print(f"{'PASS' if ok else 'MISS'}  {label}: {detail}")
     results = ROOT / "bench" / "results"

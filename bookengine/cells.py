@@ -16,8 +16,8 @@ from .cache import cache_key
 from .errors import BookError
 from .golden import golden_diff, read_golden
 from .snippet import HEADER, ExpectedError
+from .teaching import BOOKTORCH_DIR, digest, sources
 
-BOOKTORCH_DIR = Path(__file__).resolve().parent.parent / "browser" / "py"
 
 
 @dataclass
@@ -72,6 +72,7 @@ class ProgramRun:
             "timeout": 60.0,
             "memory_mb": 4096,
             "sys_path": sys_path,
+            "booktorch_digest": self.program.booktorch_digest,
         }
 
 
@@ -82,6 +83,7 @@ class CellProgram:
     golden_path: Path
     cells: list = field(default_factory=list)
     problems: list = field(default_factory=list)
+    booktorch_digest: str | None = None
 
     def __post_init__(self):
         self.torch = ProgramRun(self, "torch")
@@ -95,7 +97,8 @@ class CellProgram:
         return "".join(f"# {cell.name}\n{cell.code}" for cell in self.cells)
 
     def set_keys(self, fingerprint):
-        modules = {path: path.read_text(encoding="utf-8") for path in sorted(BOOKTORCH_DIR.rglob("*.py"))}
+        modules = sources()
+        self.booktorch_digest = digest(modules)
         self.torch.key = cache_key(self.source(), {}, dict(fingerprint, mode="cells", impl="torch"))
         self.browser.key = cache_key(self.source(), modules, dict(fingerprint, mode="cells", impl="booktorch"))
 

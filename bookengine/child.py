@@ -16,6 +16,7 @@ import traceback
 
 from .capture import BoundedWriter
 from .figures import capture_open_figures
+from .teaching import ensure_current
 
 SEED = 0
 
@@ -79,6 +80,7 @@ def execute(task):
     as a reader's page does: each chunk records its own error.
     """
     _reset_seeds()
+    ensure_current(task.get("booktorch_digest"))
     if task.get("torch") == "booktorch":  # a browser cell program: the teaching module stands in
         import booktorch
 
@@ -88,11 +90,15 @@ def execute(task):
     stdout = BoundedWriter()
     stderr = BoundedWriter(limit=8000)
     sys.stdout, sys.stderr = stdout, stderr
-    namespace = {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__}
+    namespaces = {}  # a chunk's optional 4th item names its namespace (an exercise's variants)
     chunks, error = [], None
     started = time.perf_counter()
-    for start_line, code, *name in task["chunks"]:
-        filename = name[0] if name else path
+    for start_line, code, *rest in task["chunks"]:
+        filename = rest[0] if rest else path
+        namespace = namespaces.setdefault(
+            rest[1] if len(rest) > 1 else None,
+            {"__name__": "__main__", "__file__": path, "__builtins__": __builtins__},
+        )
         begin = stdout.position()
         chunk_error = None
         try:

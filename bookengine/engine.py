@@ -88,6 +88,7 @@ class Report:
     programs: dict  # page -> CellProgram
     exercises: dict  # exercise rel -> Exercise
     seconds: float = 0.0
+    executed: bool = False  # False: a build that shows sources only (nothing ran)
 
     def problems(self):
         found = list(self.directive_errors)
@@ -170,6 +171,7 @@ class Book:
                 exercise.set_keys(self.fingerprint)
                 exercises[directive.target] = exercise
         report = Report(directives, errors, outcomes, programs, exercises)
+        report.executed = execute
         if execute:
             report.seconds = self.run(report.runs(), use_cache, write_cache, progress)
             self.verify(outcomes, directives)

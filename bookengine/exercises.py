@@ -11,35 +11,37 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cache import cache_key
-from .cells import BOOKTORCH_DIR
 from .errors import BookError
 from .snippet import parse_snippet
+from .teaching import BOOKTORCH_DIR, digest, sources
 
 SECTIONS = ("task", "solution", "wrong", "check")
-# (variant, implementation, must the check pass?)
-VARIANTS = (
-    ("solution", "torch", True),
-    ("solution", "booktorch", True),
-    ("wrong", "torch", False),
-    ("wrong", "booktorch", False),
-    ("task", "booktorch", False),
-)
+# What each implementation runs: (variant, must the check pass?). One child per
+# implementation runs its variants one after another, each in a fresh namespace.
+VARIANTS = {
+    "torch": (("solution", True), ("wrong", False)),
+    "booktorch": (("solution", True), ("wrong", False), ("task", False)),
+}
 FAILED = "booktorch.check.CheckFailed"
 
 
 @dataclass
 class ExerciseRun:
+    """The exercise's variants under one implementation (torch or booktorch)."""
+
     exercise: "Exercise"
-    variant: str
     impl: str
-    must_pass: bool
     key: str | None = None
     result: dict | None = None
     cache_hit: bool = False
 
     @property
+    def variants(self):
+        return VARIANTS[self.impl]
+
+    @property
     def rel(self):
-        return f"{self.exercise.rel} ({self.variant}, {self.impl})"
+        return f"{self.exercise.rel} ({self.impl})"
 
     @property
     def status(self):
@@ -49,22 +51,30 @@ class ExerciseRun:
 
     @property
     def task(self):
-        exercise = self.exercise
+        code = self.exercise.code
+        chunks = []
+        for number, (variant, _) in enumerate(self.variants):
+            chunks.append([1, code[variant], variant, number])  # the 4th item names the namespace
+            chunks.append([1, code["check"], "check", number])
         return {
-            "path": f"<exercise {exercise.rel}>",
-            "chunks": [[1, exercise.code[self.variant], self.variant], [1, exercise.code["check"], "check"]],
+            "path": f"<exercise {self.exercise.rel}>",
+            "chunks": chunks,
             "mode": "cells",
             "torch": self.impl,
             "timeout": 30.0,
             "memory_mb": 2048,
             "sys_path": [str(BOOKTORCH_DIR)],  # booktorch.check, for torch runs too
+            "booktorch_digest": self.exercise.booktorch_digest,
         }
 
-    def outcome(self):
-        """(code error, check error) of this run's two chunks."""
+    def outcomes(self):
+        """[(variant, must_pass, code error, check error)] for each variant run."""
         chunks = self.result.get("chunks", [])
-        errors = [chunk.get("error") for chunk in chunks] + [None, None]
-        return errors[0], errors[1]
+        errors = [chunk.get("error") for chunk in chunks] + [None] * (2 * len(self.variants))
+        return [
+            (variant, must_pass, errors[2 * n], errors[2 * n + 1])
+            for n, (variant, must_pass) in enumerate(self.variants)
+        ]
 
 
 @dataclass
@@ -75,11 +85,13 @@ class Exercise:
     code: dict  # section -> code
     problems: list = field(default_factory=list)
     runs: list = field(default_factory=list)
+    booktorch_digest: str | None = None
 
     def set_keys(self, fingerprint):
-        modules = {p: p.read_text(encoding="utf-8") for p in sorted(BOOKTORCH_DIR.rglob("*.py"))}
+        modules = sources()
+        self.booktorch_digest = digest(modules)
+        source = "\0".join(self.code[name] for name in SECTIONS)
         for run in self.runs:
-            source = run.exercise.code[run.variant] + "\0" + run.exercise.code["check"]
             run.key = cache_key(source, modules, dict(fingerprint, mode="exercise", impl=run.impl))
 
 
@@ -101,7 +113,7 @@ def load_exercise(directive, snippets_dir, problem_type):
         raise problem_type(f"snippets/{directive.target}", 0, "an exercise needs a '#| hint: ...' line")
     code = {name: snippet.display_source(name) + "\n" for name in SECTIONS}
     exercise = Exercise(directive.target, directive, snippet.hint, code)
-    exercise.runs = [ExerciseRun(exercise, variant, impl, must_pass) for variant, impl, must_pass in VARIANTS]
+    exercise.runs = [ExerciseRun(exercise, impl) for impl in VARIANTS]
     return exercise
 
 
@@ -112,23 +124,23 @@ def verify_exercise(exercise, problem_type):
     for run in exercise.runs:
         if run.result.get("status") in ("timeout", "crash"):
             detail = f"{run.result['detail']}\n{run.result.get('stderr', '')}".strip()
-            problems.append(problem_type(where, 0, f"{run.variant} under {run.impl}: {detail}"))
+            problems.append(problem_type(where, 0, f"under {run.impl}: {detail}"))
             continue
-        code_error, check_error = run.outcome()
-        label = f"the {run.variant} under {run.impl}"
-        if code_error:
-            problems.append(problem_type(where, 0, f"{label} raised {code_error['type']}: {code_error['message']}"))
-        elif run.must_pass and check_error:
-            problems.append(problem_type(where, 0, f"{label} fails its own check: {check_error['type']}: {check_error['message']}"))
-        elif not run.must_pass and not check_error:
-            problems.append(problem_type(where, 0, f"{label} passes the check, so the check cannot tell right from wrong"))
-        elif not run.must_pass and check_error["type"] != FAILED:
-            problems.append(
-                problem_type(where, 0, f"{label} makes the checker crash with {check_error['type']}: {check_error['message']} "
-                             "(a learner should get a CheckFailed message instead)")
-            )
-        elif check_error:
-            messages.setdefault(run.variant, set()).add(check_error["message"])
+        for variant, must_pass, code_error, check_error in run.outcomes():
+            label = f"the {variant} under {run.impl}"
+            if code_error:
+                problems.append(problem_type(where, 0, f"{label} raised {code_error['type']}: {code_error['message']}"))
+            elif must_pass and check_error:
+                problems.append(problem_type(where, 0, f"{label} fails its own check: {check_error['type']}: {check_error['message']}"))
+            elif not must_pass and not check_error:
+                problems.append(problem_type(where, 0, f"{label} passes the check, so the check cannot tell right from wrong"))
+            elif not must_pass and check_error["type"] != FAILED:
+                problems.append(
+                    problem_type(where, 0, f"{label} makes the checker crash with {check_error['type']}: {check_error['message']} "
+                                 "(a learner should get a CheckFailed message instead)")
+                )
+            elif check_error:
+                messages.setdefault(variant, set()).add(check_error["message"])
     for variant, texts in messages.items():
         if len(texts) > 1:
             problems.append(problem_type(where, 0, f"the check of the {variant} says different things under torch and booktorch: {sorted(texts)}"))

@@ -179,7 +179,8 @@ def _snippet_cell(builder, state, directive, report):
                          f"{snippet.display_source(directive.section)}\n```")
         return
     result = outcome.result
-    if result is None:
+    if result is None:  # a build that runs nothing: the code alone
+        builder.code(snippet.display_source(directive.section))
         return
     ran = len(result["chunks"])
     wanted = [i for i in shown_chunks(snippet, directive.section) if i < ran]
@@ -200,7 +201,10 @@ def _snippet_cell(builder, state, directive, report):
 def _browser_cell(builder, state, page, directive, report):
     program = report.programs.get(page)
     cell = next((c for c in program.cells if c.line == directive.line), None) if program else None
-    if cell is None or not program.torch.result:
+    if cell is None:
+        return
+    if not program.torch.result:  # a build that runs nothing: the code alone
+        builder.code(cell.code)
         return
     chunks = program.torch.result["chunks"]
     # an earlier cell that raised on purpose is not run again: it would stop this one

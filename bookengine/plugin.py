@@ -59,6 +59,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
     def __init__(self):
         self.serving = False
         self.rendered = {}  # page src_uri -> [markdown per directive, in page order]
+        self.notebooks = {}  # chapter src_uri -> its notebook's src_uri
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -98,12 +99,11 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
                 path = Path(file.abs_src_path)
                 pages[self.book.display(path)] = (file.src_uri, path.read_text(encoding="utf-8"))
         report = self.book.check(((display, text) for display, (_, text) in pages.items()), execute=self.config.execute)
-        self.notebooks = {}
+        titles = {display: _title(text, display) for display, (_, text) in pages.items()}
+        files.append(File.generated(config, STATUS_PAGE, content=status_page(report, titles)))
         if self.config.execute:
             self._log_runs(report)
-            titles = {display: _title(text, display) for display, (_, text) in pages.items()}
-            files.append(File.generated(config, STATUS_PAGE, content=status_page(report, titles)))
-            self._write_notebooks(report, pages, files, config)
+        self._write_notebooks(report, pages, files, config)
         problems = report.problems()
         by_page = report.by_page()
         self.rendered = {
@@ -126,7 +126,9 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         )
 
     def _write_notebooks(self, report, pages, files, config):
-        """A companion notebook per chapter, rendered by mkdocs-jupyter (which runs after us)."""
+        """A companion notebook per chapter, rendered by mkdocs-jupyter (which runs after us).
+        Without execution (the benchmark's bare build) they hold the code without outputs."""
+        self.notebooks = {}
         # an ordinary File whose source folder is in the cache: mkdocs-jupyter wraps only those
         source_dir = self.book.cache.directory / "notebook-pages"
         folder = source_dir / "notebooks"
@@ -249,6 +251,8 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
     def on_page_content(self, html, *, page, config, files):
         if page.file.src_uri.startswith("notebooks/"):
             html = CDN_SCRIPT.sub("", CDN_SCRIPT_SRC.sub("", html))
+            # the chapter itself is what search should find, not its notebook's copy
+            page.meta["search"] = {"exclude": True}
         return html
 
 

@@ -56,6 +56,8 @@ def _provenance(outcome, today):
 def status_page(report, titles, today=None):
     """Markdown for the page; ``titles`` maps docs/x.md to the page's title."""
     today = today or datetime.date.today()
+    if not report.executed:
+        return INTRO.split("| snippet |")[0] + "This build showed the sources only: nothing was run.\n"
     rows = []
     for rel, outcome in sorted(report.outcomes.items()):
         snippet = outcome.snippet

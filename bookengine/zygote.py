@@ -28,6 +28,9 @@ def warm_up():
     import torch  # noqa: F401
 
     from .figures import apply_style, svg_bytes
+    from .teaching import preload
+
+    preload()
 
     apply_style()
     fig, ax = plt.subplots()  # load fonts and the SVG backend once, shared by every child
