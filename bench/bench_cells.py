@@ -129,6 +129,17 @@ def main():
                 clicks.extend(click_to_output(page) for _ in range(3))
                 page.close()
             context.close()
+        with tempfile.TemporaryDirectory() as profile:  # the page itself, without cells: a baseline
+            context = launch(profile)
+            plain_longest = []
+            for _ in range(args.rounds):
+                page = context.new_page()
+                page.add_init_script(LONG_TASKS)
+                page.goto(base + PLAIN_PAGE)
+                page.wait_for_load_state("networkidle")
+                plain_longest.append(page.evaluate("Math.max(0, ...window.__longTasks)"))
+                page.close()
+            context.close()
         with tempfile.TemporaryDirectory() as profile:
             context = launch(profile)
             page = context.new_page()
@@ -142,6 +153,7 @@ def main():
         "warm ready s": statistics.median(warm),
         "click to output ms": statistics.median(clicks),
         "longest start-up task ms": max(longest),
+        "longest task, page without cells ms": max(plain_longest),
         "bytes, page with cells": with_cells[0],
         "Pyodide bytes, page with cells": with_cells[1],
         "bytes, page without cells": without_cells[0],
