@@ -2,7 +2,7 @@
 // whether it matches what the book printed under torch at build time.
 
 import { runtime } from "./runtime.js";
-import { button, normalise, persistentEditor } from "./ui.js";
+import { button, normalise, persistentEditor, toolbar } from "./ui.js";
 
 export class Cell {
   constructor(element, page) {
@@ -27,16 +27,10 @@ export class Cell {
       onEscape: () => this.runButton.focus(),
       onEdited: (edited) => (el.dataset.edited = String(edited)),
     });
-    const toolbar = document.createElement("div");
-    toolbar.className = "book-cell__toolbar";
     this.runButton = button("Run", "Run this cell (Shift+Enter)", () => this.run());
     this.stopButton = button("Stop", "Stop the running cell", () => this.stop());
     this.resetButton = button("Reset", "Restore the book's code", () => this.reset());
-    this.status = document.createElement("span");
-    this.status.className = "book-cell__status";
-    this.status.setAttribute("role", "status");
-    toolbar.append(this.runButton, this.stopButton, this.resetButton, this.status);
-    slot.after(toolbar);
+    this.status = toolbar(slot, [this.runButton, this.stopButton, this.resetButton]);
     this.output = el.querySelector(".book-cell__output");
     this.verdict = el.querySelector(".book-cell__verdict");
     this.setState("idle", "");

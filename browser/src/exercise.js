@@ -2,7 +2,7 @@
 // the checker run in a fresh namespace, and the checker's message says what to fix.
 
 import { runtime } from "./runtime.js";
-import { button, persistentEditor } from "./ui.js";
+import { button, persistentEditor, toolbar } from "./ui.js";
 
 const CHECK_FAILED = /^booktorch\.check\.CheckFailed: /;
 
@@ -28,16 +28,10 @@ export class Exercise {
       onEscape: () => this.checkButton.focus(),
       onEdited: (edited) => (el.dataset.edited = String(edited)),
     });
-    const toolbar = document.createElement("div");
-    toolbar.className = "book-cell__toolbar";
     this.checkButton = button("Check", "Run your code and check it (Shift+Enter)", () => this.check());
     this.stopButton = button("Stop", "Stop your running code", () => runtime.stop(this.namespace));
     this.resetButton = button("Reset", "Restore the starting code", () => this.reset());
-    this.status = document.createElement("span");
-    this.status.className = "book-cell__status";
-    this.status.setAttribute("role", "status");
-    toolbar.append(this.checkButton, this.stopButton, this.resetButton, this.status);
-    slot.after(toolbar);
+    this.status = toolbar(slot, [this.checkButton, this.stopButton, this.resetButton]);
     this.result = el.querySelector(".book-exercise__result");
     this.output = el.querySelector(".book-cell__output");
     this.setState("idle", "");

@@ -14,6 +14,18 @@ export function button(text, title, onClick) {
   return element;
 }
 
+// A toolbar after `slot`: the given buttons, then a status line (role=status).
+export function toolbar(slot, buttons) {
+  const bar = document.createElement("div");
+  bar.className = "book-cell__toolbar";
+  const status = document.createElement("span");
+  status.className = "book-cell__status";
+  status.setAttribute("role", "status");
+  bar.append(...buttons, status);
+  slot.after(bar);
+  return status;
+}
+
 // An editor in `slot` holding `original`, or the reader's saved edit of it.
 // Edits are kept in localStorage under `key` until reset() restores the original.
 export function persistentEditor({ slot, key, original, label, onRun, onEscape, onEdited }) {

@@ -1,6 +1,7 @@
 """Fixtures for tests in a real headless Chromium (Debian's) against the built book."""
 
 import functools
+import json
 import http.server
 import threading
 from pathlib import Path
@@ -74,6 +75,22 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def clean(watched, base):
+    """No request left 127.0.0.1 and nothing was logged as an error."""
+    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
+    assert not watched.errors, f"console errors: {watched.errors}"
+
+
+def widget_state(page, root):
+    """A widget's published state (its data-state JSON)."""
+    return json.loads(page.locator(root).get_attribute("data-state"))
+
+
+def announcements(page, root):
+    """What a widget's polite live region says now."""
+    return page.locator(f"{root} .book-widget__live").inner_text()
 
 
 class Watched:

@@ -4,6 +4,8 @@ import time
 
 import pytest
 
+from .conftest import clean
+
 CHAPTER = "tensors/"
 READY_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
 
@@ -32,11 +34,6 @@ def set_code(page, target, code):
 def run(target):
     target.get_by_role("button", name="Run").click()
     wait_state(target, ["done", "error", "stopped", "failed"])
-
-
-def clean(watched, base):
-    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
-    assert not watched.errors, f"console errors: {watched.errors}"
 
 
 def test_a_cell_runs_and_matches_the_book(watched, isolated_url):

@@ -1,10 +1,9 @@
 """The broadcasting widget (docs/reshaping.md) in a real headless Chromium, by pointer and by keyboard."""
 
-import json
 
 import torch
 
-from tests.browser.conftest import serious_axe_violations
+from tests.browser.conftest import announcements, clean, serious_axe_violations, widget_state
 
 PAGE = "reshaping/"
 ROOT = "[data-widget=broadcast]"
@@ -21,16 +20,11 @@ def open_widget(watched, base, width=1100):
 
 
 def state(page):
-    return json.loads(page.locator(ROOT).get_attribute("data-state"))
+    return widget_state(page, ROOT)
 
 
 def live(page):
-    return page.locator(f"{ROOT} .book-widget__live").inner_text()
-
-
-def clean(watched, base):
-    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
-    assert not watched.errors, f"console errors: {watched.errors}"
+    return announcements(page, ROOT)
 
 
 def torch_add(a, b):

@@ -1,10 +1,9 @@
 """The matmul widget (docs/matmul.md) in a real headless Chromium, by pointer and by keyboard."""
 
-import json
 
 import torch
 
-from tests.browser.conftest import serious_axe_violations
+from tests.browser.conftest import announcements, clean, serious_axe_violations, widget_state
 
 PAGE = "matmul/"
 ROOT = "[data-widget=matmul]"
@@ -21,20 +20,15 @@ def open_widget(watched, base, width=1100, reduced_motion="reduce"):
 
 
 def state(page):
-    return json.loads(page.locator(ROOT).get_attribute("data-state"))
+    return widget_state(page, ROOT)
 
 
 def live(page):
-    return page.locator(f"{ROOT} .book-widget__live").inner_text()
+    return announcements(page, ROOT)
 
 
 def action(page, name):
     return page.locator(f"{ROOT} [data-action={name}]")
-
-
-def clean(watched, base):
-    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
-    assert not watched.errors, f"console errors: {watched.errors}"
 
 
 def torch_error(a_shape, b_shape):

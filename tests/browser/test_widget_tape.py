@@ -1,11 +1,10 @@
 """The tape widget (docs/autograd.md) in a real headless Chromium: Python (booktorch in
 Pyodide) records the tape, and the reader walks it backwards by pointer and by keyboard."""
 
-import json
 
 import torch
 
-from tests.browser.conftest import serious_axe_violations
+from tests.browser.conftest import announcements, clean, serious_axe_violations, widget_state
 
 PAGE = "autograd/"
 ROOT = "[data-widget=tape]"
@@ -13,11 +12,11 @@ READY_MS = 90_000  # a cold Pyodide start on a loaded 2-core machine
 
 
 def state(page):
-    return json.loads(page.locator(ROOT).get_attribute("data-state"))
+    return widget_state(page, ROOT)
 
 
 def live(page):
-    return page.locator(f"{ROOT} .book-widget__live").inner_text()
+    return announcements(page, ROOT)
 
 
 def action(page, name):
@@ -30,11 +29,6 @@ def wait_for(page, condition, timeout=10_000):
         f"() => {{ const s = JSON.parse(document.querySelector('{ROOT}').dataset.state || '{{}}'); return {condition}; }}",
         timeout=timeout,
     )
-
-
-def clean(watched, base):
-    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
-    assert not watched.errors, f"console errors: {watched.errors}"
 
 
 def node(s, label):

@@ -1,11 +1,10 @@
 """The transform2x2 widget (docs/matrices.md) in a real headless Chromium, by pointer and by keyboard."""
 
-import json
 
 import pytest
 import torch
 
-from tests.browser.conftest import serious_axe_violations
+from tests.browser.conftest import announcements, clean, serious_axe_violations, widget_state
 
 PAGE = "matrices/"
 ROOT = "[data-widget=transform2x2]"
@@ -37,11 +36,11 @@ def in_view(page, selector):
 
 
 def state(page):
-    return json.loads(page.locator(ROOT).get_attribute("data-state"))
+    return widget_state(page, ROOT)
 
 
 def live(page):
-    return page.locator(f"{ROOT} .book-widget__live").inner_text()
+    return announcements(page, ROOT)
 
 
 def handle(page, name):
@@ -85,11 +84,6 @@ def torch_numbers(matrix, v):
         (M @ torch.tensor(v, dtype=torch.float64)).tolist(),
         torch.linalg.matrix_rank(M).item(),
     )
-
-
-def clean(watched, base):
-    assert not watched.foreign(base), f"requests to other hosts: {watched.foreign(base)}"
-    assert not watched.errors, f"console errors: {watched.errors}"
 
 
 def check_against_torch(s):
