@@ -90,7 +90,7 @@ def write_markdown_exec_docs(work):
         text = page.read_text()
         directives, _ = find_directives(text, page.name)
 
-        def render(ordinal):
+        def render(ordinal, directives=directives):
             directive = directives[ordinal]
             if directive.kind == "cell" and directive.code is not None:
                 return "```python\n" + directive.code + "```"
