@@ -83,6 +83,17 @@ def clean(watched, base):
     assert not watched.errors, f"console errors: {watched.errors}"
 
 
+def open_widget_page(watched, url, root, ready, width=1100, reduced_motion="reduce"):
+    """Open ``url`` at ``width`` px, wait until the widget ``root`` is live (``ready`` shown), scroll to it."""
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(reduced_motion=reduced_motion)
+    page.goto(url)
+    page.wait_for_selector(f"{root}.book-widget--live {ready}")
+    page.locator(root).scroll_into_view_if_needed()
+    return page
+
+
 def widget_state(page, root):
     """A widget's published state (its data-state JSON)."""
     return json.loads(page.locator(root).get_attribute("data-state"))

@@ -3,20 +3,14 @@
 
 import torch
 
-from tests.browser.conftest import announcements, clean, serious_axe_violations, widget_state
+from tests.browser.conftest import announcements, clean, open_widget_page, serious_axe_violations, widget_state
 
 PAGE = "reshaping/"
 ROOT = "[data-widget=broadcast]"
 
 
 def open_widget(watched, base, width=1100):
-    page = watched.page
-    page.set_viewport_size({"width": width, "height": 900})
-    page.emulate_media(reduced_motion="reduce")
-    page.goto(base + PAGE)
-    page.wait_for_selector(f"{ROOT}.book-widget--live .bc__presets")
-    page.locator(ROOT).scroll_into_view_if_needed()
-    return page
+    return open_widget_page(watched, base + PAGE, ROOT, ".bc__presets", width)
 
 
 def state(page):

@@ -5,7 +5,7 @@ torch running the code the widget shows."""
 
 import torch
 
-from tests.browser.conftest import announcements, clean, serious_axe_violations, widget_state
+from tests.browser.conftest import announcements, clean, open_widget_page, serious_axe_violations, widget_state
 
 PAGE = "reshaping/"
 ROOT = "[data-widget=strides]"
@@ -16,13 +16,7 @@ SPANS = (
 
 
 def open_widget(watched, base, width=1100):
-    page = watched.page
-    page.set_viewport_size({"width": width, "height": 900})
-    page.emulate_media(reduced_motion="reduce")
-    page.goto(base + PAGE)
-    page.wait_for_selector(f"{ROOT}.book-widget--live .st__ops")
-    page.locator(ROOT).scroll_into_view_if_needed()
-    return page
+    return open_widget_page(watched, base + PAGE, ROOT, ".st__ops", width)
 
 
 def state(page):

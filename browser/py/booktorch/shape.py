@@ -10,6 +10,21 @@
 """
 
 
+
+def sort_dims(perm, should_swap):
+    """Torch's insertion sort of dimensions (TensorIterator's reorder_dimensions), in place,
+    with the caller's comparator: > 0 swaps, < 0 stops, 0 looks further left."""
+    for i in range(1, len(perm)):
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            c = should_swap(perm[dim0], perm[dim1])
+            if c > 0:
+                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+                dim1 = dim0
+            elif c < 0:
+                break
+    return perm
+
 def fmt_list(shape):
     return "[" + ", ".join(str(s) for s in shape) + "]"
 
@@ -197,15 +212,7 @@ def _sort_perm(shape, operand_strides):
                 return 1
         return 0
 
-    for i in range(1, nd):
-        dim1 = i
-        for dim0 in range(i - 1, -1, -1):
-            c = should_swap(perm[dim0], perm[dim1])
-            if c > 0:
-                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
-                dim1 = dim0
-            elif c < 0:
-                break
+    sort_dims(perm, should_swap)
     return perm
 
 
@@ -271,15 +278,7 @@ def infer_dense_strides(shape, stride):
             return 1
         return 0
 
-    for i in range(1, nd):
-        dim1 = i
-        for dim0 in range(i - 1, -1, -1):
-            c = should_swap(perm[dim0], perm[dim1])
-            if c > 0:
-                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
-                dim1 = dim0
-            elif c < 0:
-                break
+    sort_dims(perm, should_swap)
     out = [0] * nd
     acc = 1
     for d in perm:

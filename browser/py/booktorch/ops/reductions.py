@@ -12,7 +12,7 @@ import builtins
 
 from .. import autograd as A
 from .. import dtypes as D
-from ..shape import contiguous_strides, fmt_list, numel, positions, wrap_dim
+from ..shape import contiguous_strides, fmt_list, numel, positions, wrap_dim, sort_dims
 from ..tensor import Tensor
 from . import views as V
 
@@ -101,15 +101,7 @@ def _iter_layout(shape, ostr, istr):
                     return 1
             return 0
 
-        for i in range(1, nd):
-            dim1 = i
-            for dim0 in range(i - 1, -1, -1):
-                c = should_swap(perm[dim0], perm[dim1])
-                if c > 0:
-                    perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
-                    dim1 = dim0
-                elif c < 0:
-                    break
+        sort_dims(perm, should_swap)
     sh = [shape[p] for p in perm]
     os_ = [ostr[p] for p in perm]
     is_ = [istr[p] for p in perm]
