@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .cache import cache_key
 from .errors import BookError
-from .golden import golden_diff, read_golden
+from .golden import compare, golden_diff
 from .snippet import HEADER, ExpectedError
 from .teaching import BOOKTORCH_DIR, digest, sources
 
@@ -84,6 +84,7 @@ class CellProgram:
     cells: list = field(default_factory=list)
     problems: list = field(default_factory=list)
     booktorch_digest: str | None = None
+    golden_state: str = "—"  # matches, differs or missing, once verified
 
     def __post_init__(self):
         self.torch = ProgramRun(self, "torch")
@@ -176,13 +177,11 @@ def verify_program(program, problem_type):
             problems.append(problem_type(program.page, 0, f"the cells under {run.impl} {detail}"))
     if problems:
         return problems
-    expected = read_golden(program.golden_path)
-    actual = program.golden_text()
     name = f"snippets/cells/{program.stem}.out"
-    if expected is None:
+    program.golden_state, diff = compare(program.golden_path, program.golden_text(), name)
+    if program.golden_state == "missing":
         return [problem_type(name, 0, f"no golden output for the cells of {program.page}; run `python build_figures.py --update`", kind="golden")]
-    if expected != actual:
-        diff = golden_diff(expected, actual, name)
+    if program.golden_state == "differs":
         return [problem_type(name, 0, f"the cells of {program.page} print something else than the golden:\n{diff}", kind="golden")]
     return []
 

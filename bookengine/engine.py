@@ -15,7 +15,7 @@ from .cells import build_programs, verify_program
 from .exercises import load_exercise, verify_exercise
 from .directive import find_directives
 from .errors import BookError
-from .golden import golden_diff, output_text, read_golden
+from .golden import compare, output_text, read_golden
 from .measure import as_result, git_commit, read_measurement, write_measurement
 from .runner import warm_parent
 from .snippet import local_module_closure, parse_snippet
@@ -37,6 +37,7 @@ class Outcome:
     embedded_at: list = field(default_factory=list)  # Directive
     measurement: dict | None = None  # a GPU snippet's committed record
     modules: dict = field(default_factory=dict)  # local modules it imports: path -> text
+    golden_state: str = "—"  # matches, differs or missing, once verified
 
     @property
     def status(self):
@@ -320,15 +321,13 @@ class Book:
         return []
 
     def _golden_problems(self, outcome):
-        snippet = outcome.snippet
-        actual = output_text(outcome.result)
-        golden_name = f"snippets/{snippet.rel[:-3]}.out"
-        expected = read_golden(snippet.golden_path)
+        golden_name = f"snippets/{outcome.snippet.rel[:-3]}.out"
+        state, diff = compare(outcome.snippet.golden_path, output_text(outcome.result), golden_name)
+        outcome.golden_state = state
         pages = ", ".join(d.where for d in outcome.embedded_at) or "no page"
-        if expected is None:
+        if state == "missing":
             return [Problem(golden_name, 0, f"no golden output (embedded at {pages}); run `python build_figures.py --update` and review it", kind="golden")]
-        if expected != actual:
-            diff = golden_diff(expected, actual, golden_name)
+        if state == "differs":
             return [Problem(golden_name, 0, f"output differs from the golden (embedded at {pages}):\n{diff}", kind="golden")]
         return []
 

@@ -31,3 +31,13 @@ def golden_diff(expected, actual, golden_name):
         tofile=f"{golden_name} (this run)",
     )
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+
+
+def compare(path, actual, name):
+    """("missing" | "differs" | "matches", the unified diff when it differs) for a golden file."""
+    expected = read_golden(path)
+    if expected is None:
+        return "missing", ""
+    if expected != actual:
+        return "differs", golden_diff(expected, actual, name)
+    return "matches", ""

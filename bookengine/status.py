@@ -2,7 +2,6 @@
 
 import datetime
 
-from .golden import output_text, read_golden
 
 INTRO = """# Build status
 
@@ -27,15 +26,6 @@ def _link(page):
 
 def _seconds(result):
     return f"{result['seconds']:.2f} s" if result and "seconds" in result else "—"
-
-
-def _golden_state(outcome):
-    if outcome.snippet is None or outcome.snippet.device == "cuda" or outcome.result is None:
-        return "—"
-    expected = read_golden(outcome.snippet.golden_path)
-    if expected is None:
-        return "missing"
-    return "matches" if expected == output_text(outcome.result) else "differs"
 
 
 def _provenance(outcome, today):
@@ -64,19 +54,15 @@ def status_page(report, titles, today=None):
         rows.append([
             f"`{rel}`", _pages(outcome.embedded_at, titles), outcome.status,
             "—" if outcome.key is None or outcome.result is None else ("hit" if outcome.cache_hit else "miss"),
-            _golden_state(outcome), snippet.device if snippet else "—", _provenance(outcome, today),
+            outcome.golden_state, snippet.device if snippet else "—", _provenance(outcome, today),
             _seconds(outcome.result) if snippet is None or snippet.device != "cuda" else "—",
         ])
     for page, program in sorted(report.programs.items()):
         runs = program.runs
         status = next((run.status for run in runs if run.status != "ok"), "ok")
-        golden = read_golden(program.golden_path)
-        golden_state = "missing" if golden is None else (
-            "matches" if program.torch.result and golden == program.golden_text() else "differs"
-        )
         rows.append([
             f"cells of `{page}` ({len(program.cells)})", f"[{titles.get(page, page)}]({_link(page)})", status,
-            " / ".join("hit" if run.cache_hit else "miss" for run in runs), golden_state,
+            " / ".join("hit" if run.cache_hit else "miss" for run in runs), program.golden_state,
             "cpu (torch and booktorch)", "—", " + ".join(_seconds(run.result) for run in runs),
         ])
     for rel, exercise in sorted(report.exercises.items()):

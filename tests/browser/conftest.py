@@ -94,6 +94,25 @@ def open_widget_page(watched, url, root, ready, width=1100, reduced_motion="redu
     return page
 
 
+def fallback_without_javascript(browser, url, root, live):
+    """With script off, the widget ``root`` shows its static figure (alt text on every image)
+    and none of its live UI (``live``). Returns the images' alt texts."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(url)
+    widget = page.locator(root)
+    images = widget.locator(".book-widget__fallback img")
+    alts = [images.nth(k).get_attribute("alt") for k in range(images.count())]
+    visible = any(images.nth(k).is_visible() for k in range(images.count()))
+    live_parts = widget.locator(live).count()
+    state = widget.get_attribute("data-state")
+    context.close()
+    assert alts and all(alts), f"fallback images and their alt texts: {alts}"
+    assert visible, "the fallback figure is hidden"
+    assert live_parts == 0 and state is None, "live widget parts without JavaScript"
+    return alts
+
+
 def widget_state(page, root):
     """A widget's published state (its data-state JSON)."""
     return json.loads(page.locator(root).get_attribute("data-state"))

@@ -3,7 +3,7 @@
 
 import torch
 
-from tests.browser.conftest import announcements, clean, open_widget_page, serious_axe_violations, widget_state
+from tests.browser.conftest import announcements, clean, fallback_without_javascript, open_widget_page, serious_axe_violations, widget_state
 
 PAGE = "reshaping/"
 ROOT = "[data-widget=broadcast]"
@@ -145,12 +145,5 @@ def test_axe_and_a_narrow_screen(watched, isolated_url):
 
 
 def test_without_javascript_the_fallback_figure_shows(browser, isolated_url):
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(isolated_url + PAGE)
-    fallback = page.locator(f"{ROOT} .book-widget__fallback img").first
-    fallback.scroll_into_view_if_needed()
-    assert fallback.is_visible()
-    assert "[3, 1]" in fallback.get_attribute("alt") or "(3, 1)" in fallback.get_attribute("alt")
-    assert page.locator(f"{ROOT} .bc").count() == 0
-    context.close()
+    alts = fallback_without_javascript(browser, isolated_url + PAGE, ROOT, ".bc")
+    assert "[3, 1]" in alts[0] or "(3, 1)" in alts[0]

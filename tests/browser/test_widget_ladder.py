@@ -3,7 +3,7 @@
 
 import torch
 
-from tests.browser.conftest import announcements, clean, open_widget_page, serious_axe_violations, widget_state
+from tests.browser.conftest import announcements, clean, fallback_without_javascript, open_widget_page, serious_axe_violations, widget_state
 
 PAGE = "tensors/"
 ROOT = "[data-widget=ladder]"
@@ -190,11 +190,5 @@ def test_axe_and_a_narrow_screen(watched, isolated_url):
 
 
 def test_without_javascript_the_fallback_figure_shows(browser, isolated_url):
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(isolated_url + PAGE)
-    fallback = page.locator(f"{ROOT} .book-widget__fallback img").first
-    assert fallback.is_visible()
-    assert "rank ladder" in fallback.get_attribute("alt").lower()
-    assert page.locator(f"{ROOT} .lad").count() == 0
-    context.close()
+    alts = fallback_without_javascript(browser, isolated_url + PAGE, ROOT, ".lad")
+    assert "rank ladder" in alts[0].lower()

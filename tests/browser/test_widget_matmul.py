@@ -3,7 +3,7 @@
 
 import torch
 
-from tests.browser.conftest import announcements, clean, open_widget_page, serious_axe_violations, widget_state
+from tests.browser.conftest import announcements, clean, fallback_without_javascript, open_widget_page, serious_axe_violations, widget_state
 
 PAGE = "matmul/"
 ROOT = "[data-widget=matmul]"
@@ -221,13 +221,4 @@ def test_works_at_360_px_and_has_no_serious_axe_violations(watched, isolated_url
 
 
 def test_fallback_figure_without_javascript(browser, isolated_url):
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(isolated_url + PAGE)
-    root = page.locator(ROOT)
-    images = root.locator(".book-widget__fallback img")
-    assert images.count() >= 1
-    assert any(images.nth(k).is_visible() for k in range(images.count()))
-    assert all(images.nth(k).get_attribute("alt") for k in range(images.count()))
-    assert root.locator(".mm").count() == 0
-    context.close()
+    fallback_without_javascript(browser, isolated_url + PAGE, ROOT, ".mm")

@@ -5,7 +5,7 @@ torch running the code the widget shows."""
 
 import torch
 
-from tests.browser.conftest import announcements, clean, open_widget_page, serious_axe_violations, widget_state
+from tests.browser.conftest import announcements, clean, fallback_without_javascript, open_widget_page, serious_axe_violations, widget_state
 
 PAGE = "reshaping/"
 ROOT = "[data-widget=strides]"
@@ -251,12 +251,5 @@ def test_axe_and_a_narrow_screen(watched, isolated_url):
 
 
 def test_without_javascript_the_fallback_figure_shows(browser, isolated_url):
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(isolated_url + PAGE)
-    fallback = page.locator(f"{ROOT} .book-widget__fallback img").first
-    fallback.scroll_into_view_if_needed()
-    assert fallback.is_visible()
-    assert "storage strip" in fallback.get_attribute("alt")
-    assert page.locator(f"{ROOT} .st").count() == 0
-    context.close()
+    alts = fallback_without_javascript(browser, isolated_url + PAGE, ROOT, ".st")
+    assert "storage strip" in alts[0]

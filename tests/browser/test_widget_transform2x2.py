@@ -4,7 +4,7 @@
 import pytest
 import torch
 
-from tests.browser.conftest import announcements, clean, serious_axe_violations, widget_state
+from tests.browser.conftest import announcements, clean, fallback_without_javascript, serious_axe_violations, widget_state
 
 PAGE = "matrices/"
 ROOT = "[data-widget=transform2x2]"
@@ -288,14 +288,4 @@ def test_works_at_360_px_and_has_no_serious_axe_violations(watched, isolated_url
 
 
 def test_fallback_figure_without_javascript(browser, isolated_url):
-    context = browser.new_context(java_script_enabled=False)
-    page = context.new_page()
-    page.goto(isolated_url + PAGE)
-    root = page.locator(ROOT)
-    images = root.locator(".book-widget__fallback img")
-    assert images.count() >= 1
-    assert any(images.nth(k).is_visible() for k in range(images.count()))
-    assert all(images.nth(k).get_attribute("alt") for k in range(images.count()))
-    assert root.locator(".t2x2").count() == 0
-    assert root.get_attribute("data-state") is None
-    context.close()
+    fallback_without_javascript(browser, isolated_url + PAGE, ROOT, ".t2x2")
