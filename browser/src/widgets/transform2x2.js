@@ -223,7 +223,8 @@ export function mount(root) {
     if (prefersReducedMotion()) return finish();
     const started = performance.now();
     const frame = (now) => {
-      const t = Math.min(1, (now - started) / MORPH_MS);
+      // a frame's timestamp can predate the click that started the morph: never below 0
+      const t = Math.min(1, Math.max(0, (now - started) / MORPH_MS));
       if (t >= 1) return finish();
       state.t = clean(Math.round(t * 100) / 100);
       update({ quiet: true });
