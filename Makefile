@@ -47,7 +47,7 @@ $(NODE_STAMP): package-lock.json package.json
 	@touch $@
 
 # The browser cells' bundles (browser/dist/, never committed).
-$(BUNDLES): $(NODE_STAMP) browser/build.mjs $(wildcard browser/src/*.js)
+$(BUNDLES): $(NODE_STAMP) browser/build.mjs $(shell find browser/src -name '*.js')
 	npm run --silent build
 
 serve: setup ## serve the book at http://127.0.0.1:8000 with live reload

@@ -8,7 +8,9 @@ the COOP/COEP headers `mkdocs serve` sends, and measures with a persistent brows
 profile:
 
   cold ready      navigation to "Python ready" with an empty profile (median of rounds)
-  warm ready      the same with the profile's HTTP cache and Python snapshot warm
+  warm ready      the same with the profile's HTTP cache and Python snapshot warm (each
+                  warm round first proves the restored Python runs every cell of the
+                  page as the book printed it; a broken warm state stops the benchmark)
   click->output   a click on Run to the cell's output, once Python is ready
   bytes           transferred before any interaction, on a page with cells and one without
   long tasks      the longest main-thread task from navigation to Python ready
@@ -79,6 +81,26 @@ def click_to_output(page):
     )
 
 
+def verify_page_cells(page):
+    """Before a warm time counts: Python came from the saved snapshot, and every cell of
+    the page prints what the book printed (running the last cell runs the others first)."""
+    restored = page.evaluate("performance.getEntriesByName('book-python-ready').at(-1).detail.restored")
+    verdicts = page.evaluate(
+        """async () => {
+            const cells = [...document.querySelectorAll('.book-cell')];
+            const last = cells.at(-1);
+            const finished = () => cells.every(c => ['done', 'error', 'stopped', 'failed'].includes(c.dataset.state));
+            [...last.querySelectorAll('button')].find(b => b.textContent === 'Run').click();
+            while (!finished()) await new Promise(resolve => setTimeout(resolve, 50));
+            return cells.map(c => c.dataset.matches === 'true' ? 'same' : c.querySelector('.book-cell__verdict').textContent);
+        }"""
+    )
+    wrong = [f"cell {n}: {v}" for n, v in enumerate(verdicts, start=1) if v != "same"]
+    if not restored or wrong:
+        raise SystemExit(f"the warm state is not usable (restored: {restored}): {'; '.join(wrong) or 'not restored'}")
+    return len(verdicts)
+
+
 def transferred(page, base, path):
     page.goto(base + path)
     page.wait_for_load_state("networkidle")
@@ -125,7 +147,8 @@ def main():
                 seconds, long_task = ready_time(page, base)
                 warm.append(seconds)
                 longest.append(long_task)
-                click_to_output(page)  # the first run compiles the cell's code paths
+                verify_page_cells(page)  # also compiles the cells' code paths
+                click_to_output(page)
                 clicks.extend(click_to_output(page) for _ in range(3))
                 page.close()
             context.close()

@@ -16,7 +16,7 @@ from .cache import cache_key
 from .errors import BookError
 from .golden import compare, golden_diff
 from .snippet import HEADER, ExpectedError
-from .teaching import BOOKTORCH_DIR, digest, sources
+from .teaching import BOOKTORCH_DIR, digest, runner_sources, sources
 
 
 
@@ -100,7 +100,7 @@ class CellProgram:
     def set_keys(self, fingerprint):
         modules = sources()
         self.booktorch_digest = digest(modules)
-        self.torch.key = cache_key(self.source(), {}, dict(fingerprint, mode="cells", impl="torch"))
+        self.torch.key = cache_key(self.source(), runner_sources(), dict(fingerprint, mode="cells", impl="torch"))
         self.browser.key = cache_key(self.source(), modules, dict(fingerprint, mode="cells", impl="booktorch"))
 
     def expected_output(self, cell):

@@ -87,6 +87,8 @@ def execute(task):
         sys.modules["torch"] = booktorch
     path = task["path"]
     cells = task.get("mode") == "cells"
+    if cells:
+        import bookcell as cell_runner  # on sys.path since the warm parent's preload()
     stdout = BoundedWriter()
     stderr = BoundedWriter(limit=8000)
     sys.stdout, sys.stderr = stdout, stderr
@@ -102,8 +104,11 @@ def execute(task):
         begin = stdout.position()
         chunk_error = None
         try:
-            compiled = compile("\n" * (start_line - 1) + code, filename, "exec")
-            exec(compiled, namespace)  # noqa: S102 - running the book's own snippets is the point
+            if cells:  # as the reader's browser runs a cell: a last bare expression shows its value
+                cell_runner.execute(code, filename, namespace)
+            else:
+                compiled = compile("\n" * (start_line - 1) + code, filename, "exec")
+                exec(compiled, namespace)  # noqa: S102 - running the book's own snippets is the point
         except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt count as failures too
             chunk_error = _describe(exc, filename)
         sys.stdout.flush()

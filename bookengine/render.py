@@ -34,16 +34,25 @@ def figures_of(result, snippet, section):
 
 
 def _fence(text, lang, title):
+    """A fenced block. Text (what code printed or raised) is marked ``book-output``: it
+    wraps in the column instead of scrolling sideways, as torch's messages are long."""
     fence = TEXT_FENCE
     while fence in text:
         fence += "`"
+    classes = f".{lang}" + (" .book-output" if lang == "text" else "")
     title_attr = f' title="{title}"' if title else ""
-    return f"{fence}{lang}{title_attr}\n{text.rstrip(chr(10))}\n{fence}"
+    return f"{fence}{{ {classes}{title_attr} }}\n{text.rstrip(chr(10))}\n{fence}"
+
+
+def listing_title(directive, snippet):
+    """A listing's caption: the file a reader can open (a section's anchor name is the
+    author's bookkeeping, not the reader's)."""
+    return directive.title or f"snippets/{snippet.rel}"
 
 
 def render_snippet(directive, snippet, result, page_uri):
     """The Markdown for a verified run of a directive's snippet or section."""
-    title = directive.title or f"snippets/{snippet.rel}" + (f" · {directive.section}" if directive.section else "")
+    title = listing_title(directive, snippet)
     blocks = [_fence(snippet.display_source(directive.section), "python", title.replace('"', "'"))]
     wanted = shown_chunks(snippet, directive.section)
     chunks = result.get("chunks", [])
@@ -69,7 +78,9 @@ def _figure_images(snippet, shown, alts, page_uri):
     for (number, _), alt in zip(shown, alts):
         for variant in ("light", "dark"):
             src = posixpath.relpath(figure_uri(snippet.rel, number, variant), page_dir)
-            images.append(f'![{_alt(alt)}]({src}#only-{variant}){{ loading="lazy" }}')
+            # Linked to itself: on a phone, the figure opens alone, full size and zoomable.
+            image = f'![{_alt(alt)}]({src}#only-{variant}){{ loading="lazy" }}'
+            images.append(f'[{image}]({src}#only-{variant}){{ .book-figure title="Open the figure full size" }}')
     return images
 
 
@@ -87,7 +98,7 @@ def render_measured(directive, snippet, record):
     or one line saying it has not been measured (never invented numbers)."""
     from .measure import provenance_line
 
-    title = directive.title or f"snippets/{snippet.rel}" + (f" · {directive.section}" if directive.section else "")
+    title = listing_title(directive, snippet)
     blocks = [_fence(snippet.display_source(directive.section), "python", title.replace('"', "'"))]
     if record is None:
         blocks.append(
@@ -121,25 +132,27 @@ CELL_NOTE = (
 )
 
 
-def _script_json(value):
-    return json.dumps(value).replace("</", "<\\/")  # never close the script element early
+def _data_attribute(value):
+    """The data a cell's script needs, as a ``data-book`` attribute of JSON. Not a
+    ``<script>`` element: Material's instant navigation re-runs every inline script
+    of the page it swaps in, whatever its type."""
+    return f'data-book="{html.escape(json.dumps(value), quote=True)}"'
 
 
 def render_cell(cell, expected):
     """A browser cell: the code (the no-JS view), the book's verified output, and
     the data the cell script needs. The editor and buttons are added by script."""
-    data = _script_json({"code": cell.code, "expected": expected, "name": cell.name, "label": cell.number})
+    data = _data_attribute({"code": cell.code, "expected": expected, "name": cell.name, "label": cell.number})
     code = html.escape(cell.code.rstrip("\n"))
     shown = html.escape(expected.rstrip("\n")) or "(prints nothing)"
     return (
-        f'<div class="book-cell" data-cell="{cell.number}" markdown="0">\n'
+        f'<div class="book-cell" data-cell="{cell.number}" {data} markdown="0">\n'
         f'<p class="book-cell__note">{CELL_NOTE}</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{code}</code></pre></div>\n'
         '<p class="book-cell__label">Output in the book (torch 2.13)</p>\n'
         f'<pre class="book-cell__expected"><code>{shown}</code></pre>\n'
         '<p class="book-cell__verdict" aria-live="polite"></p>\n'
         '<pre class="book-cell__output" aria-live="polite" hidden></pre>\n'
-        f'<script type="application/json" class="book-cell__data">{data}</script>\n'
         "</div>"
     )
 
@@ -147,13 +160,13 @@ def render_cell(cell, expected):
 def render_exercise(exercise):
     """An exercise: the task in an editor (added by script), Check, a hint and a worked
     solution behind disclosure buttons (these work without script too)."""
-    data = _script_json(
+    data = _data_attribute(
         {"task": exercise.code["task"], "check": exercise.code["check"], "name": exercise.rel}
     )
     task = html.escape(exercise.code["task"].rstrip("\n"))
     solution = html.escape(exercise.code["solution"].rstrip("\n"))
     return (
-        f'<div class="book-exercise" data-exercise="{html.escape(exercise.rel)}" markdown="0">\n'
+        f'<div class="book-exercise" data-exercise="{html.escape(exercise.rel)}" {data} markdown="0">\n'
         f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{task}</code></pre></div>\n'
         '<p class="book-exercise__result" aria-live="polite"></p>\n'
@@ -161,6 +174,5 @@ def render_exercise(exercise):
         f'<details class="book-exercise__hint"><summary>Hint</summary><p>{html.escape(exercise.hint)}</p></details>\n'
         '<details class="book-exercise__solution"><summary>Worked solution</summary>'
         f'<pre><code>{solution}</code></pre></details>\n'
-        f'<script type="application/json" class="book-exercise__data">{data}</script>\n'
         "</div>"
     )

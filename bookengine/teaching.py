@@ -1,4 +1,5 @@
-"""The browser's teaching module (booktorch): where it lives, and a digest of its source.
+"""The browser's teaching module (booktorch) and the cell runner (bookcell): where they
+live, and a digest of their source.
 
 The warm parent imports booktorch once, like torch, and remembers the digest of
 the source it imported. A child whose task names another digest (booktorch was
@@ -10,12 +11,22 @@ import sys
 from pathlib import Path
 
 BOOKTORCH_DIR = Path(__file__).resolve().parent.parent / "browser" / "py"
+CELL_RUNNER = "bookcell"  # runs a cell, in the browser and at build time (under torch too)
 preloaded_digest = None  # set in the warm parent by preload()
 
 
+def _package_sources(package):
+    return {path: path.read_text(encoding="utf-8") for path in sorted((BOOKTORCH_DIR / package).rglob("*.py"))}
+
+
+def runner_sources():
+    """{path: text} of the cell runner: part of every cell run's cache key, torch's included."""
+    return _package_sources(CELL_RUNNER)
+
+
 def sources():
-    """{path: text} of every booktorch source file."""
-    return {path: path.read_text(encoding="utf-8") for path in sorted((BOOKTORCH_DIR / "booktorch").rglob("*.py"))}
+    """{path: text} of every source file a booktorch run of a cell imports."""
+    return {**_package_sources("booktorch"), **runner_sources()}
 
 
 def digest(files=None):
@@ -33,6 +44,7 @@ def preload():
         return
     sys.path.insert(0, str(BOOKTORCH_DIR))
     current = digest()
+    import bookcell  # noqa: F401
     import booktorch  # noqa: F401
     import booktorch.check  # noqa: F401
 
@@ -42,5 +54,6 @@ def preload():
 def ensure_current(wanted):
     """In a child: drop the preloaded booktorch if its source is not the one the task wants."""
     if wanted and wanted != preloaded_digest:
-        for name in [n for n in sys.modules if n == "booktorch" or n.startswith("booktorch.")]:
+        stale = ("booktorch", CELL_RUNNER)
+        for name in [n for n in sys.modules if n.split(".")[0] in stale]:
             del sys.modules[name]

@@ -22,13 +22,15 @@ def _record_hash(data):
 def build_wheel(project_dir):
     """Return (file name, bytes) of the wheel for the package described by pyproject.toml."""
     project_dir = Path(project_dir)
-    meta = tomllib.loads((project_dir / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    config = tomllib.loads((project_dir / "pyproject.toml").read_text(encoding="utf-8"))
+    meta = config["project"]
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
     entries = []
-    package = project_dir / name
-    for path in sorted(package.rglob("*.py")):
-        entries.append((path.relative_to(project_dir).as_posix(), path.read_bytes()))
+    packages = sorted({package.split(".")[0] for package in config["tool"]["setuptools"]["packages"]})
+    for package in packages:
+        for path in sorted((project_dir / package).rglob("*.py")):
+            entries.append((path.relative_to(project_dir).as_posix(), path.read_bytes()))
     entries.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()))
     entries.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: bookengine\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     record = "".join(f"{path},{_record_hash(data)},{len(data)}\n" for path, data in entries)

@@ -188,3 +188,20 @@ def build_real_book(tmp, name, cache=None, **env_vars):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr[-20000:]
     return site, proc.stderr, cache
+
+
+def nav_pages(root=None):
+    """[(title, source file, URL path)] of the book's navigation, in order (mkdocs.yml)."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)  # !ENV and friends
+    config = yaml.load((Path(root or REPO) / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+    pages = []
+    for entry in config["nav"]:
+        ((title, source),) = entry.items()
+        url = "" if source == "index.md" else source[: -len(".md")] + "/"
+        pages.append((title, source, url))
+    return pages

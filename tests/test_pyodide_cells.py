@@ -37,3 +37,20 @@ def test_every_cell_prints_in_pyodide_what_torch_printed(tmp_path):
             assert text == want, f"{cell.where} ({cell.name}) prints differently in Pyodide:\n{text}\n---\n{want}"
             compared += 1
     assert compared >= 20
+
+
+def test_a_restored_snapshot_is_verified_before_use(tmp_path):
+    """The first edition's snapshot lacked every module not imported when it was made;
+    the worker now imports them all first, and checks a restored state before use."""
+    name, wheel = build_wheel(ROOT / "browser" / "py")
+    (tmp_path / name).write_bytes(wheel)
+    proc = subprocess.run(
+        ["node", "browser/test/pyodide-snapshot.mjs", str(tmp_path / name)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    report = json.loads(proc.stdout)
+    assert report["prepared"] == {"problem": None, "cell": "tensor(3.)"}
+    old = report["first_edition"]
+    assert old["problem"].startswith("the restored Python lacks ") and "booktorch.check" in old["problem"], old
+    assert old["cell"] == "ModuleNotFoundError: No module named 'booktorch.check'", old

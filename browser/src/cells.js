@@ -1,18 +1,57 @@
 // Browser cells: the editor, Run / Stop / Reset, the reader's output, and
 // whether it matches what the book printed under torch at build time.
+//
+// The cells of one page share a namespace, as a notebook's do, in a visit of their
+// own: the first run after the page is opened starts with no names defined, and
+// running a cell first runs the earlier cells not yet run in this visit, each in
+// its own place on the page, where it can be seen and stopped.
 
+import { OutputView } from "./output-view.js";
 import { runtime } from "./runtime.js";
-import { button, normalise, persistentEditor, toolbar } from "./ui.js";
+import { button, normalise, persistentEditor, readData, toolbar } from "./ui.js";
+
+// The cells mounted on the page now, in page order, and whether their shared
+// namespace has been started afresh in this visit.
+export class PageVisit {
+  constructor(page) {
+    this.page = page;
+    this.cells = [];
+    this.fresh = true;
+  }
+
+  takeFresh() {
+    const fresh = this.fresh;
+    this.fresh = false;
+    return fresh;
+  }
+}
+
+export function errorVerdict(error) {
+  const where = error.line ? ` on line ${error.line}` : "";
+  if (error.type === "SyntaxError" || error.type === "IndentationError" || error.type === "TabError") {
+    return `✗ Python could not read this code: ${error.type}${where}. The details are below.`;
+  }
+  if (error.type === "WorkerLost") return "✗ Python stopped unexpectedly while this ran. Run it again to restart Python.";
+  return `✗ The code raised ${error.type}${where}. The traceback is below.`;
+}
 
 export class Cell {
-  constructor(element, page) {
+  constructor(element, visit) {
     this.element = element;
-    this.page = page;
-    this.data = JSON.parse(element.querySelector(".book-cell__data").textContent);
-    this.ran = false;
+    this.visit = visit;
+    this.page = visit.page;
+    this.data = readData(element);
+    this.ran = false; // in this visit, to its end or to an error
+    this.verdictText = "";
     element.dataset.mounted = "true";
     element.bookCell = this;
+    visit.cells.push(this);
+    visit.cells.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     this.build();
+  }
+
+  get label() {
+    return `cell ${this.data.label}`;
   }
 
   build() {
@@ -25,13 +64,13 @@ export class Cell {
       label: `Python ${this.data.name}: edit the code, then press Shift+Enter to run it`,
       onRun: () => this.run(),
       onEscape: () => this.runButton.focus(),
-      onEdited: (edited) => (el.dataset.edited = String(edited)),
+      onEdited: (edited) => this.edited(edited),
     });
     this.runButton = button("Run", "Run this cell (Shift+Enter)", () => this.run());
     this.stopButton = button("Stop", "Stop the running cell", () => this.stop());
     this.resetButton = button("Reset", "Restore the book's code", () => this.reset());
     this.status = toolbar(slot, [this.runButton, this.stopButton, this.resetButton]);
-    this.output = el.querySelector(".book-cell__output");
+    this.output = new OutputView(el.querySelector(".book-cell__output"));
     this.verdict = el.querySelector(".book-cell__verdict");
     this.setState("idle", "");
   }
@@ -44,42 +83,79 @@ export class Cell {
     this.runButton.disabled = busy;
   }
 
+  setVerdict(kind, text) {
+    this.element.dataset.verdict = kind;
+    this.verdictText = text;
+    this.verdict.textContent = text;
+    delete this.element.dataset.stale;
+  }
+
+  // An edit after a run: the output and verdict on the page belong to the old code.
+  edited(edited) {
+    this.element.dataset.edited = String(edited);
+    if (!this.verdictText || this.element.dataset.state === "running") return;
+    this.element.dataset.stale = "true";
+    this.verdict.textContent = `Output of the code before your edit (run the cell to update it). Then: ${this.verdictText}`;
+  }
+
   async run() {
     if (this.runButton.disabled) return;
     this.setState("waiting", runtime.ready ? "Waiting…" : "Starting Python (first run only)…");
     try {
       await runtime.start();
-      await runEarlierCells(this);
     } catch (error) {
       this.setState("failed", `Python could not start: ${error.message}`);
       return;
     }
-    this.output.hidden = false;
-    this.output.textContent = "";
-    this.verdict.textContent = "";
-    let printed = "";
+    const blocker = await this.runEarlierCells();
+    if (blocker) {
+      this.setState("stopped", `Stopped while ${blocker.label} ran first. Fix or reset ${blocker.label}, then run this cell again.`);
+      return;
+    }
+    await this.execute();
+  }
+
+  // Earlier cells of the page not yet run in this visit run first, each in its own
+  // place. Returns the cell that was stopped (the reader pressed Stop), if any.
+  async runEarlierCells() {
+    for (const other of this.visit.cells) {
+      if (other === this) break;
+      if (other.ran) continue;
+      this.setState("waiting", `Running ${other.label} first: this page's cells share their names… (Stop stops it)`);
+      await other.execute();
+      if (other.element.dataset.state === "stopped") return other;
+    }
+    return null;
+  }
+
+  async execute() {
+    this.ran = true;
+    this.output.clear();
+    this.setVerdict("", "");
+    delete this.element.dataset.matches;
     const started = performance.now();
     this.setState("running", "Running…");
-    const result = await runtime.run(this.page, this.editor.code, this.data.name, (text) => {
-      printed += text;
-      this.output.textContent = printed;
-    });
-    this.ran = true;
+    const fresh = this.visit.takeFresh();
+    const result = await runtime.run(this.page, this.editor.code, this.data.name, (piece) => this.output.add(piece), { fresh });
+    await this.output.settle();
     if (result.interrupted) {
-      this.output.textContent = printed + "Stopped.\n";
+      this.ran = false; // what it defines is unknown: it runs again before a later cell
+      this.output.showError("Stopped.\n");
+      this.setVerdict("stopped", "");
       this.setState("stopped", "Stopped");
       return;
     }
-    if (result.traceback) this.output.textContent = printed + result.traceback;
-    const matches = normalise(printed + (result.last || "")) === normalise(this.data.expected);
+    const error = result.error;
+    if (error) this.output.showError(error.traceback);
+    const printed = this.output.printed + (error?.last || "");
+    const matches = !this.output.wasCut && normalise(printed) === normalise(this.data.expected);
     this.element.dataset.matches = String(matches);
-    this.verdict.textContent = matches
-      ? "✓ Same output as the book."
-      : this.element.dataset.edited === "true"
-        ? "Your edited code printed something other than the book's output."
-        : "✗ This output differs from the book's.";
+    if (matches) this.setVerdict("same", "✓ Same output as the book.");
+    else if (error) this.setVerdict("error", errorVerdict(error));
+    else if (this.element.dataset.edited === "true") this.setVerdict("edited", "Your edited code printed something other than the book's output.");
+    else this.setVerdict("differs", "✗ This output differs from the book's.");
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    this.setState(result.traceback ? "error" : "done", `Ran in ${seconds} s`);
+    this.setState(error ? "error" : "done", `Ran in ${seconds} s`);
   }
 
   async stop() {
@@ -89,22 +165,9 @@ export class Cell {
 
   reset() {
     this.editor.reset();
-    this.output.hidden = true;
-    this.output.textContent = "";
-    this.verdict.textContent = "";
+    this.output.clear();
+    this.setVerdict("", "");
     delete this.element.dataset.matches;
     this.setState("idle", "Restored the book's code");
-  }
-}
-
-// Cells share a namespace in page order: run any earlier cell not yet run, quietly.
-async function runEarlierCells(cell) {
-  for (const element of document.querySelectorAll(".book-cell")) {
-    const other = element.bookCell;
-    if (!other || other === cell) break;
-    if (!other.ran) {
-      other.ran = true;
-      await runtime.run(other.page, other.editor.code, other.data.name, () => {}, { quiet: true });
-    }
   }
 }

@@ -1,8 +1,10 @@
 // Exercises: the reader edits the task and presses Check; their code and then
 // the checker run in a fresh namespace, and the checker's message says what to fix.
 
+import { errorVerdict } from "./cells.js";
+import { OutputView } from "./output-view.js";
 import { runtime } from "./runtime.js";
-import { button, persistentEditor, toolbar } from "./ui.js";
+import { button, persistentEditor, readData, toolbar } from "./ui.js";
 
 const CHECK_FAILED = /^booktorch\.check\.CheckFailed: /;
 
@@ -10,9 +12,10 @@ export class Exercise {
   constructor(element, page) {
     this.element = element;
     this.page = page;
-    this.data = JSON.parse(element.querySelector(".book-exercise__data").textContent);
+    this.data = readData(element);
     this.namespace = `${page}#exercise:${this.data.name}`;
     element.dataset.mounted = "true";
+    element.bookExercise = this;
     this.build();
   }
 
@@ -26,14 +29,14 @@ export class Exercise {
       label: `Exercise ${this.data.name}: edit the code, then press Shift+Enter to check it`,
       onRun: () => this.check(),
       onEscape: () => this.checkButton.focus(),
-      onEdited: (edited) => (el.dataset.edited = String(edited)),
+      onEdited: (edited) => this.edited(edited),
     });
     this.checkButton = button("Check", "Run your code and check it (Shift+Enter)", () => this.check());
     this.stopButton = button("Stop", "Stop your running code", () => runtime.stop(this.namespace));
     this.resetButton = button("Reset", "Restore the starting code", () => this.reset());
     this.status = toolbar(slot, [this.checkButton, this.stopButton, this.resetButton]);
     this.result = el.querySelector(".book-exercise__result");
-    this.output = el.querySelector(".book-cell__output");
+    this.output = new OutputView(el.querySelector(".book-cell__output"));
     this.setState("idle", "");
   }
 
@@ -45,21 +48,24 @@ export class Exercise {
     this.stopButton.disabled = !busy;
   }
 
+  edited(edited) {
+    this.element.dataset.edited = String(edited);
+    if (this.element.dataset.verdict && this.element.dataset.state !== "running") {
+      this.element.dataset.stale = "true";
+      this.result.textContent = `For your code before the last edit: ${this.verdictText} Press Check to check it again.`;
+    }
+  }
+
   async check() {
     if (this.checkButton.disabled) return;
     this.setState("running", runtime.ready ? "Checking…" : "Starting Python (first run only)…");
-    this.result.textContent = "";
-    let printed = "";
-    const show = (text) => {
-      printed += text;
-      this.output.hidden = false;
-      this.output.textContent = printed;
-    };
-    this.output.hidden = true;
+    this.showVerdict("", "");
+    this.output.clear();
+    const show = (piece) => this.output.add(piece);
     let result;
     try {
       result = await runtime.run(this.namespace, this.editor.code, "your code", show, { fresh: true });
-      if (!result.traceback && !result.interrupted) {
+      if (!result.error && !result.interrupted) {
         result = await runtime.run(this.namespace, this.data.check, "check", () => {});
         result.fromCheck = true;
       }
@@ -67,29 +73,37 @@ export class Exercise {
       this.setState("failed", `Python could not start: ${error.message}`);
       return;
     }
+    await this.output.settle();
+    const error = result.error;
     if (result.interrupted) {
-      this.verdict("stopped", "Stopped.");
-    } else if (!result.traceback) {
-      this.verdict("correct", "✓ Correct! Compare with the worked solution below.");
-    } else if (result.fromCheck && CHECK_FAILED.test(result.last || "")) {
-      this.verdict("incorrect", `Not yet: ${(result.last || "").replace(CHECK_FAILED, "").trim()}`);
+      this.output.showError("Stopped.\n");
+      this.showVerdict("stopped", "Stopped.");
+    } else if (!error) {
+      this.showVerdict("correct", "✓ Correct! Compare with the worked solution below.");
+    } else if (result.fromCheck && CHECK_FAILED.test(error.last || "")) {
+      this.showVerdict("incorrect", `Not yet: ${(error.last || "").replace(CHECK_FAILED, "").trim()}`);
+    } else if (result.fromCheck) {
+      this.output.showError(error.traceback);
+      this.showVerdict("error", `✗ The checker could not run on your answer: it raised ${error.type}. The details are below.`);
     } else {
-      show(result.traceback);
-      this.verdict("error", result.fromCheck ? "The checker could not run on your answer; see the error above." : "Your code raised an error; see above.");
+      this.output.showError(error.traceback);
+      this.showVerdict("error", errorVerdict(error).replace("The code raised", "Your code raised"));
     }
+    this.setState("idle", "");
   }
 
-  verdict(state, message) {
-    this.element.dataset.verdict = state;
+  showVerdict(kind, message) {
+    if (kind) this.element.dataset.verdict = kind;
+    else delete this.element.dataset.verdict;
+    delete this.element.dataset.stale;
+    this.verdictText = message;
     this.result.textContent = message;
-    this.setState("idle", "");
   }
 
   reset() {
     this.editor.reset();
-    this.result.textContent = "";
-    this.output.hidden = true;
-    delete this.element.dataset.verdict;
+    this.showVerdict("", "");
+    this.output.clear();
     this.setState("idle", "Restored the starting code");
   }
 }

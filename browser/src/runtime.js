@@ -3,6 +3,9 @@
 // Stop interrupts through a SharedArrayBuffer when the page is cross-origin
 // isolated; otherwise it ends the worker, starts a new one and quietly replays
 // the cells this page had run, so the namespace is as the reader left it.
+//
+// A run's output arrives as {kind: "out", text} pieces (more of its head) and
+// {kind: "tail", text, dropped} (its tail so far, once the head is full).
 
 const WORKER_URL = new URL("./cell-worker.js", import.meta.url);
 const SIGINT = 2;
@@ -53,8 +56,8 @@ export class Runtime {
           this.emit("failed", data);
           this.ready = null;
           reject(new Error(data.error));
-        } else if (data.type === "out") {
-          this.pending.get(data.id)?.onOut(data.text);
+        } else if (data.type === "out" || data.type === "tail") {
+          this.pending.get(data.id)?.onOut({ kind: data.type, text: data.text, dropped: data.dropped });
         } else if (data.type === "done") {
           const entry = this.pending.get(data.id);
           this.pending.delete(data.id);
@@ -62,11 +65,27 @@ export class Runtime {
         }
       };
       worker.onerror = (event) => {
-        this.emit("failed", { error: event.message });
-        reject(new Error(event.message || "the Python worker failed to start"));
+        event.preventDefault?.();
+        const message = event.message || "the Python worker stopped unexpectedly";
+        if (this.worker !== worker) return;
+        this.lost(message);
+        reject(new Error(message));
       };
       worker.postMessage({ type: "init", interrupt: this.interrupt?.buffer });
     });
+  }
+
+  // The worker died (out of memory, a crash): every run in flight ends with an error
+  // that says so, and the next run starts a new worker.
+  lost(message) {
+    this.worker?.terminate();
+    this.worker = null;
+    this.ready = null;
+    const error = { type: "WorkerLost", traceback: `Python stopped unexpectedly (${message}); it restarts on the next run.\n`, last: null, line: null };
+    for (const [id, entry] of this.pending) entry.resolve({ id, error, interrupted: false });
+    this.pending.clear();
+    this.history.clear();
+    this.emit("lost", { error: message });
   }
 
   // Runs are serialised: a cell waits for the one before it.
@@ -74,20 +93,20 @@ export class Runtime {
     const job = this.queue.then(async () => {
       await this.start();
       if (fresh) this.history.set(page, []);
-      const result = await this.send(page, code, name, onOut, quiet, fresh);
-      if (!result.traceback && !result.interrupted) this.remember(page, code, name);
+      const result = await this.send(page, code, name, quiet ? () => {} : onOut, fresh);
+      if (!result.error && !result.interrupted) this.remember(page, code, name);
       return result;
     });
     this.queue = job.catch(() => {});
     return job;
   }
 
-  send(page, code, name, onOut, quiet, fresh = false) {
+  send(page, code, name, onOut, fresh = false) {
     const id = this.nextId++;
     if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, onOut });
-      this.worker.postMessage({ type: "run", id, page, code, name, quiet, fresh });
+      this.worker.postMessage({ type: "run", id, page, code, name, fresh });
     });
   }
 
@@ -104,7 +123,7 @@ export class Runtime {
       return;
     }
     this.worker.terminate();
-    for (const [id, entry] of this.pending) entry.resolve({ id, interrupted: true, traceback: null, last: null });
+    for (const [id, entry] of this.pending) entry.resolve({ id, interrupted: true, error: null });
     this.pending.clear();
     this.ready = null;
     this.emit("restarting");
@@ -113,8 +132,8 @@ export class Runtime {
     this.queue = (async () => {
       await this.start();
       for (const { code, name } of replay) {
-        const result = await this.send(page, code, name, () => {}, true);
-        if (!result.traceback) this.remember(page, code, name);
+        const result = await this.send(page, code, name, () => {});
+        if (!result.error) this.remember(page, code, name);
       }
     })().catch(() => {});
     await this.queue;

@@ -61,6 +61,13 @@ export function persistentEditor({ slot, key, original, label, onRun, onEscape, 
   };
 }
 
+// A cell's or exercise's data, from its data-book attribute (JSON). An attribute, not
+// a <script> element: Material's instant navigation re-runs every inline script of
+// the page it swaps in, JSON or not.
+export function readData(element) {
+  return JSON.parse(element.dataset.book);
+}
+
 export function normalise(text) {
   return (text || "").replace(/[ \t]+$/gm, "").replace(/\s+$/, "");
 }

@@ -1,5 +1,6 @@
 // Run the book's browser cells in the real runtime the reader gets: Pyodide (its
-// Python 3.14) with the booktorch wheel, one namespace per page, in page order.
+// Python 3.14) with the booktorch wheel, one namespace per page, in page order,
+// through the same runner as the browser's worker (bookcell.run).
 //   node browser/test/pyodide-cells.mjs <wheel> < programs.json > results.json
 // programs.json: {"page": ["code", ...], ...}; results: {"page": ["text", ...]}
 // where text is what the cell printed plus "Type: message" if it raised.
@@ -7,22 +8,23 @@
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
+const wheel = new Uint8Array(readFileSync(process.argv[2]));
 const pyodide = await loadPyodide();
-pyodide.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "wheel");
+pyodide.unpackArchive(wheel, "wheel");
+pyodide.globals.set("wheel", pyodide.toPy(wheel));
 pyodide.runPython(`
-import io, sys, traceback, booktorch
-sys.modules["torch"] = booktorch
+import io, sys
+import bookcell, bookcell.runtime
+bookcell.runtime.prepare(wheel)
 
 def run_cell(namespace, code, name):
     out = io.StringIO()
     sys.stdout = out
     try:
-        exec(compile(code, name, "exec"), namespace)
-    except BaseException as exc:
-        out.write("".join(traceback.format_exception_only(type(exc), exc)))
+        error = bookcell.run(code, name, namespace)
     finally:
         sys.stdout = sys.__stdout__
-    return out.getvalue()
+    return out.getvalue() + (error[2] if error else "")
 `);
 const runCell = pyodide.globals.get("run_cell");
 const programs = JSON.parse(readFileSync(0, "utf8"));

@@ -1,8 +1,9 @@
 """Fixtures for tests in a real headless Chromium (Debian's) against the built book."""
 
 import functools
-import json
 import http.server
+import json
+import socket
 import threading
 from pathlib import Path
 
@@ -38,7 +39,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory, headers, prefix=""):
+def free_port():
+    """A port nobody listens on now (for a site that must know its own URL before it is built)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve(directory, headers, prefix="", port=0):
     """Serve ``directory`` on 127.0.0.1 (optionally under a sub-path); return (base URL, stop)."""
     handler_class = type("Handler", (SiteHandler,), {"extra_headers": headers})
     root = directory
@@ -47,15 +55,30 @@ def serve(directory, headers, prefix=""):
         (root / prefix).parent.mkdir(parents=True, exist_ok=True)
         if not (root / prefix).exists():
             (root / prefix).symlink_to(directory)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler_class, directory=str(root)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler_class, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/{prefix + '/' if prefix else ''}"
     return base, server.shutdown
 
 
 @pytest.fixture(scope="session")
-def isolated_url(built_site):
-    base, stop = serve(built_site, ISOLATION)
+def own_site(built_book, tmp_path_factory):
+    """The book built for the address it is served at (port, site), as a reader gets it:
+    Material turns instant navigation on only where the site's URL is the page's own."""
+    from bookproject import build_real_book
+
+    port = free_port()
+    site, _, _ = build_real_book(
+        tmp_path_factory.mktemp("own-url"), "site", cache=built_book[2], BOOK_SITE_URL=f"http://127.0.0.1:{port}/"
+    )
+    return port, site
+
+
+@pytest.fixture(scope="session")
+def isolated_url(own_site):
+    """The book at its own URL (instant navigation on), cross-origin isolated."""
+    port, site = own_site
+    base, stop = serve(site, ISOLATION, port=port)
     yield base
     stop()
 
@@ -68,13 +91,27 @@ def plain_url(built_site):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+def persistent_profile(playwright, folder):
+    """A Chromium whose profile (Cache API, localStorage...) lives in ``folder``, as every
+    real reader's does: what one test leaves there, the next one finds."""
+    return playwright.chromium.launch_persistent_context(
+        str(folder), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+        viewport={"width": 1280, "height": 900},
+    )
 
 
 def clean(watched, base):
@@ -166,3 +203,34 @@ def serious_axe_violations(page, selector=None):
         }}"""
     )
     return violations
+
+
+# ---- cells and exercises, used as a reader uses them
+READY_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
+FINISHED = ["done", "error", "stopped", "failed"]
+
+
+def cell(page, index=0):
+    return page.locator(".book-cell").nth(index)
+
+
+def wait_state(locator, states, timeout=READY_MS):
+    locator.page.wait_for_function(
+        "([el, states]) => states.includes(el.dataset.state)",
+        arg=[locator.element_handle(), states],
+        timeout=timeout,
+    )
+
+
+def set_code(page, target, code):
+    """Replace a cell's code by typing, as a reader would."""
+    editor = target.locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)  # as a paste: no auto-indent on top of the code's own
+
+
+def run(target):
+    target.get_by_role("button", name="Run").click()
+    wait_state(target, FINISHED)

@@ -4,36 +4,9 @@ import time
 
 import pytest
 
-from .conftest import clean
+from .conftest import cell, clean, run, set_code, wait_state
 
 CHAPTER = "tensors/"
-READY_MS = 60_000  # a cold Pyodide start on a loaded 2-core machine
-
-
-def cell(page, index=0):
-    return page.locator(".book-cell").nth(index)
-
-
-def wait_state(locator, states, timeout=READY_MS):
-    locator.page.wait_for_function(
-        "([el, states]) => states.includes(el.dataset.state)",
-        arg=[locator.element_handle(), states],
-        timeout=timeout,
-    )
-
-
-def set_code(page, target, code):
-    """Replace a cell's code by typing, as a reader would."""
-    editor = target.locator(".cm-content")
-    editor.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)  # as a paste: no auto-indent on top of the code's own
-
-
-def run(target):
-    target.get_by_role("button", name="Run").click()
-    wait_state(target, ["done", "error", "stopped", "failed"])
 
 
 def test_a_cell_runs_and_matches_the_book(watched, isolated_url):
@@ -172,4 +145,123 @@ def test_keyboard_only_use_runs_a_cell(watched, isolated_url):
     page.keyboard.press("Enter")
     wait_state(first, ["done", "error"])
     assert first.get_attribute("data-matches") == "true"
+    clean(watched, isolated_url)
+
+
+def verdict(target):
+    return target.locator(".book-cell__verdict").inner_text()
+
+
+def output(target):
+    return target.locator(".book-cell__output").inner_text()
+
+
+@pytest.mark.parametrize("isolated", [True, False], ids=["isolated", "not-isolated"])
+def test_a_print_flood_is_capped_and_stop_still_works(watched, isolated_url, plain_url, isolated):
+    base = isolated_url if isolated else plain_url
+    page = watched.page
+    page.goto(base + CHAPTER)
+    first = cell(page)
+    run(first)
+    set_code(page, first, "i = 0\nwhile True:\n    i += 1\n    print(i)")
+    first.get_by_role("button", name="Run").click()
+    wait_state(first, ["running"])
+    page.wait_for_function("el => el.querySelector('.book-cell__cut').textContent.includes('not shown')",
+                           arg=first.element_handle(), timeout=20_000)
+    page.wait_for_timeout(1500)  # keep it printing for a while
+    started = time.perf_counter()
+    assert page.evaluate("1 + 1") == 2
+    assert time.perf_counter() - started < 0.25, "the page froze under the flood"
+    text = output(first)
+    assert text.startswith("1\n2\n3\n") and len(text) < 70_000, len(text)
+    stop_clicked = time.perf_counter()
+    first.get_by_role("button", name="Stop").click()
+    wait_state(first, ["stopped"], timeout=5000)
+    assert time.perf_counter() - stop_clicked < 2.0
+    assert output(first).rstrip().endswith("Stopped.")
+    # the tail is the last lines printed: consecutive numbers just before Stop
+    tail = [line for line in output(first).splitlines() if line.isdigit()][-5:]
+    assert [int(n) for n in tail] == list(range(int(tail[0]), int(tail[0]) + 5)), tail
+    first.get_by_role("button", name="Reset").click()
+    run(first)
+    assert first.get_attribute("data-matches") == "true"
+    clean(watched, base)
+
+
+def test_output_states_are_honest(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url + CHAPTER)
+    first = cell(page)
+    page.wait_for_selector(".book-cell[data-mounted]")
+    assert first.locator(".book-cell__output").is_hidden(), "an empty output box shows before any run"
+    assert first.locator(".book-cell__verdict").is_hidden()
+    # a syntax error is an error, named with its line, not "a different output"
+    set_code(page, first, "x = 1\ny = (2 +\n")
+    run(first)
+    assert first.get_attribute("data-verdict") == "error"
+    assert "SyntaxError on line 2" in verdict(first) and "below" in verdict(first), verdict(first)
+    assert "SyntaxError" in first.locator(".book-cell__traceback").inner_text()
+    # a bare last expression shows its value, as in a notebook
+    set_code(page, first, "x = 6\nx * 7")
+    run(first)
+    assert output(first).strip() == "42"
+    assert first.get_attribute("data-verdict") == "edited"
+    # an edit marks the output and verdict as the old code's
+    page.keyboard.insert_text("\n# changed")
+    assert first.get_attribute("data-stale") == "true"
+    assert verdict(first).startswith("Output of the code before your edit")
+    # input() says it has no place in a cell
+    set_code(page, first, "name = input('Your name? ')")
+    run(first)
+    assert "input() is not available in a browser cell" in output(first)
+    # Reset clears output and verdict
+    first.get_by_role("button", name="Reset").click()
+    assert first.locator(".book-cell__output").is_hidden() and first.locator(".book-cell__verdict").is_hidden()
+    clean(watched, isolated_url)
+
+
+def test_an_exercise_clears_an_old_traceback(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url + CHAPTER)
+    exercise = page.locator(".book-exercise").first
+    page.wait_for_selector(".book-exercise[data-mounted]")
+    set_code(page, exercise, "raise ValueError('not yet')")
+    exercise.get_by_role("button", name="Check").click()
+    page.wait_for_function("el => el.dataset.verdict === 'error'", arg=exercise.element_handle(), timeout=60_000)
+    result = exercise.locator(".book-exercise__result").inner_text()
+    assert "Your code raised ValueError on line 1" in result and "below" in result, result
+    assert "ValueError: not yet" in exercise.locator(".book-cell__output").inner_text()
+    solution = exercise.locator(".book-exercise__solution pre code").text_content()
+    set_code(page, exercise, solution)
+    exercise.get_by_role("button", name="Check").click()
+    page.wait_for_function("el => el.dataset.verdict === 'correct'", arg=exercise.element_handle(), timeout=60_000)
+    assert "Traceback" not in exercise.locator(".book-cell__output").text_content()
+    set_code(page, exercise, "raise ValueError('again')")
+    exercise.get_by_role("button", name="Check").click()
+    page.wait_for_function("el => el.dataset.verdict === 'error'", arg=exercise.element_handle(), timeout=60_000)
+    exercise.get_by_role("button", name="Reset").click()
+    assert exercise.locator(".book-cell__output").is_hidden() and exercise.locator(".book-exercise__result").is_hidden()
+    assert exercise.get_attribute("data-verdict") is None
+    clean(watched, isolated_url)
+
+
+def test_an_earlier_cell_that_runs_first_says_so_and_can_be_stopped(watched, isolated_url):
+    page = watched.page
+    page.goto(isolated_url + CHAPTER)
+    first, second = cell(page, 0), cell(page, 1)
+    set_code(page, first, "while True:\n    pass")
+    page.reload()  # the edit persists; nothing of cell 1 has run in this visit
+    assert "while True" in cell(page, 0).locator(".cm-content").inner_text()
+    first, second = cell(page, 0), cell(page, 1)
+    second.get_by_role("button", name="Run").click()
+    page.wait_for_function("el => el.dataset.state === 'running'", arg=first.element_handle(), timeout=60_000)
+    assert second.get_attribute("data-state") == "waiting"
+    assert "Running cell 1 first" in second.locator(".book-cell__status").inner_text()
+    second.get_by_role("button", name="Stop").click()
+    wait_state(second, ["stopped"], timeout=5000)
+    assert first.get_attribute("data-state") == "stopped"
+    assert "Stopped while cell 1 ran first" in second.locator(".book-cell__status").inner_text()
+    first.get_by_role("button", name="Reset").click()
+    run(second)
+    assert second.get_attribute("data-matches") == "true", output(second)
     clean(watched, isolated_url)

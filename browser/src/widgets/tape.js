@@ -143,7 +143,7 @@ export function mount(root) {
     const code = `import booktorch.expression as _tape\nprint("TAPE " + _tape.widget_json(${JSON.stringify(b64(source))}, ${JSON.stringify(b64(xText))}))\n`;
     let outcome;
     try {
-      outcome = await runtime.run(NAMESPACE, code, "tape widget", (text) => lines.push(text), { fresh: true });
+      outcome = await runtime.run(NAMESPACE, code, "tape widget", (piece) => lines.push(piece.text), { fresh: true });
     } catch (error) {
       if (mine !== request) return;
       fail(String(error?.message || error));
@@ -154,9 +154,9 @@ export function mount(root) {
     root.classList.add("book-widget--live"); // Python answered (after an earlier failure, too)
     const line = lines.join("").split("\n").find((l) => l.startsWith("TAPE "));
     // Python ran but raised (or was stopped): say so, and keep the widget.
-    const answer = line && !outcome?.traceback
+    const answer = line && !outcome?.error
       ? JSON.parse(line.slice(5))
-      : { ok: false, error: { kind: "RuntimeError", message: `Python raised ${outcome?.last?.trim() || "no answer"}`, column: null, field: "f" } };
+      : { ok: false, error: { kind: "RuntimeError", message: `Python raised ${outcome?.error?.last?.trim() || "no answer"}`, column: null, field: "f" } };
     if (!answer.ok) {
       state.data = null;
       state.error = answer.error;

@@ -1,0 +1,72 @@
+"""How one browser cell runs: the same code in the reader's browser and at build time.
+
+A cell runs like a notebook cell: its statements run in the page's namespace, and
+when the last statement is a bare expression its value is shown (``repr``, unless
+it is None), so ``x.shape`` on the last line prints ``torch.Size([2, 3])``. The build
+runs every page's cells through :func:`execute` under real torch and under
+booktorch, and the browser's worker runs them through :func:`run`, so what the
+page promises and what the reader gets are made the same way.
+
+This module imports only the standard library: the build's torch run uses it too.
+"""
+
+import ast
+import builtins
+import traceback
+
+INPUT_MESSAGE = (
+    "input() is not available in a browser cell: a cell cannot stop and wait for typing. "
+    "Write the value into the code instead, for example  n = 5"
+)
+
+
+def _no_input(prompt=""):
+    raise NotImplementedError(INPUT_MESSAGE)
+
+
+def _split(code, name):
+    """(compiled body, compiled last expression or None) of a cell's code."""
+    tree = ast.parse(code, name, "exec")
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    body = compile(tree, name, "exec")
+    return body, (compile(last, name, "eval") if last is not None else None)
+
+
+def execute(code, name, namespace):
+    """Run ``code`` (file name ``name`` in tracebacks) in ``namespace``; show a final
+    expression's value as a notebook does. Exceptions propagate to the caller."""
+    body, last = _split(code, name)
+    namespace.setdefault("__builtins__", builtins)
+    namespace["input"] = _no_input
+    exec(body, namespace)  # noqa: S102 - running the reader's cell is the point
+    if last is not None:
+        value = eval(last, namespace)  # noqa: S307 - the cell's own last line
+        if value is not None:
+            print(repr(value))
+
+
+def describe(exc, name):
+    """What the reader sees of an exception: (type name, traceback text, last line, cell line).
+
+    Only the cell's own frames are kept (booktorch's insides are not the reader's
+    code); a SyntaxError shows Python's caret under the cell's own line.
+    """
+    frames = [frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == name]
+    last = "".join(traceback.format_exception_only(type(exc), exc))
+    text = ("Traceback (most recent call last):\n" + "".join(traceback.format_list(frames))) if frames else ""
+    if isinstance(exc, SyntaxError) and exc.filename == name:
+        line = exc.lineno
+    else:
+        line = frames[-1].lineno if frames else None
+    return type(exc).__name__, text + last, last, line
+
+
+def run(code, name, namespace):
+    """Run a cell for the browser's worker: None, or (type, traceback, last line, line)."""
+    try:
+        execute(code, name, namespace)
+    except BaseException as exc:  # noqa: BLE001 - the reader sees whatever their code raised
+        return describe(exc, name)
+    return None

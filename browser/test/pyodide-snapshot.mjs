@@ -1,0 +1,38 @@
+// A restored memory snapshot is checked before use (bookcell.runtime.verify).
+//   node browser/test/pyodide-snapshot.mjs <wheel>   prints a JSON report
+// Makes two snapshots as the worker would: one after bookcell.runtime.prepare (every
+// module of the wheel imported) and one after only `import booktorch` (what the first
+// edition's worker did). Each is restored the way the worker restores it, with an
+// empty file system, and checked; then a cell that imports booktorch.check runs.
+
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "pyodide";
+
+const wheel = new Uint8Array(readFileSync(process.argv[2]));
+
+async function snapshot(setup) {
+  const pyodide = await loadPyodide({ _makeSnapshot: true });
+  pyodide.unpackArchive(wheel, "wheel");
+  pyodide.globals.set("wheel", pyodide.toPy(wheel));
+  pyodide.runPython(setup);
+  pyodide.globals.delete("wheel");
+  return pyodide.makeMemorySnapshot();
+}
+
+async function restored(bytes) {
+  const pyodide = await loadPyodide({ _loadSnapshot: bytes });
+  const verify = pyodide.pyimport("bookcell.runtime").verify;
+  const problem = verify(pyodide.toPy(wheel)) ?? null;
+  let cell;
+  try {
+    pyodide.runPython("import booktorch.check\nimport torch\n_answer = str(torch.tensor([1.0, 2.0]).sum())");
+    cell = pyodide.globals.get("_answer");
+  } catch (error) {
+    cell = String(error.message).trim().split("\n").at(-1);
+  }
+  return { problem, cell };
+}
+
+const good = await snapshot("import bookcell.runtime\nbookcell.runtime.prepare(wheel)");
+const old = await snapshot("import sys, booktorch\nsys.modules['torch'] = booktorch\nimport bookcell.runtime");
+process.stdout.write(JSON.stringify({ prepared: await restored(good), first_edition: await restored(old) }));

@@ -1,0 +1,135 @@
+"""The book as a returning reader uses it: one persistent Chromium profile for the whole
+module, the site at its own URL (so Material's instant navigation is on), and every
+cell and every exercise's solution on every page that has them, on a first visit,
+after a reload (Python restored from its saved snapshot), after arriving by instant
+navigation and after Back."""
+
+import pytest
+
+from bookproject import nav_pages
+
+from .conftest import FINISHED, READY_MS, Watched, clean, persistent_profile, set_code, wait_state
+
+SCENARIOS = ["first visit", "reload", "instant navigation", "back"]
+
+
+def pages_with_cells(site):
+    found = []
+    for _, _, url in nav_pages():
+        html = (site / url / "index.html").read_text(encoding="utf-8")
+        if 'class="book-cell"' in html or 'class="book-exercise"' in html:
+            found.append(url)
+    return found
+
+
+@pytest.fixture(scope="module")
+def reader(playwright, tmp_path_factory):
+    context = persistent_profile(playwright, tmp_path_factory.mktemp("reader-profile"))
+    page = context.pages[0] if context.pages else context.new_page()
+    yield Watched(page)
+    context.close()
+
+
+def python_restored(page):
+    """Whether this page's Python came from the saved snapshot (None: not started)."""
+    return page.evaluate(
+        "() => { const m = performance.getEntriesByName('book-python-ready').at(-1); return m ? m.detail.restored : null; }"
+    )
+
+
+def follow_link(page, url):
+    """Click the navigation's link to ``url``, leaving a mark that only a full load would wipe.
+    (Material intercepts a link once it has read the sitemap, a moment after a full load.)"""
+    page.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sitemap.xml'))")
+    page.wait_for_timeout(100)
+    page.evaluate(
+        """url => {
+            window.bookSameDocument = true;
+            [...document.querySelectorAll("a.md-nav__link")].find((a) => a.href === url).click();
+        }""",
+        url,
+    )
+    at(page, url)
+
+
+def at(page, url):
+    """Wait until the page shows ``url`` (navigation.tracking may have added a #section)."""
+    page.wait_for_url(lambda now: now.split("#")[0] == url, wait_until="commit")
+
+
+def arrive(page):
+    """Wait for the page's cells to mount; True when no full load happened on the way."""
+    page.wait_for_selector(".book-cell[data-mounted], .book-exercise[data-mounted]")
+    return page.evaluate("window.bookSameDocument === true")
+
+
+def run_every_cell(page, all_at_once):
+    """Run the page's cells: one by one, or by running the last one (the others then run
+    first, each in its own place). Every one must print what the book printed."""
+    cells = page.locator(".book-cell")
+    count = cells.count()
+    targets = [count - 1] if all_at_once else range(count)
+    for index in targets:
+        target = cells.nth(index)
+        target.scroll_into_view_if_needed()
+        target.get_by_role("button", name="Run").click()
+        wait_state(target, FINISHED)
+    for index in range(count):
+        target = cells.nth(index)
+        assert target.get_attribute("data-state") in ("done", "error"), f"cell {index + 1} did not run"
+        assert target.get_attribute("data-matches") == "true", (
+            f"cell {index + 1}: {target.locator('.book-cell__verdict').inner_text()}\n"
+            + target.locator(".book-cell__output").inner_text()
+        )
+    return count
+
+
+def check_every_solution(page):
+    exercises = page.locator(".book-exercise")
+    for index in range(exercises.count()):
+        exercise = exercises.nth(index)
+        exercise.scroll_into_view_if_needed()
+        solution = exercise.locator(".book-exercise__solution pre code").text_content()
+        if exercise.locator(".cm-content").inner_text().strip() != solution.strip():
+            set_code(page, exercise, solution)
+        exercise.get_by_role("button", name="Check").click()
+        page.wait_for_function(
+            "el => el.dataset.verdict && el.dataset.state === 'idle'", arg=exercise.element_handle(), timeout=READY_MS
+        )
+        result = exercise.locator(".book-exercise__result").inner_text()
+        assert exercise.get_attribute("data-verdict") == "correct", f"exercise {index + 1}: {result}"
+        assert exercise.locator(".book-cell__output").is_hidden() or "Traceback" not in exercise.locator(
+            ".book-cell__output"
+        ).inner_text()
+    return exercises.count()
+
+
+def test_every_cell_and_solution_works_for_a_returning_reader(reader, isolated_url, own_site):
+    page = reader.page
+    chapters = pages_with_cells(own_site[1])
+    assert len(chapters) >= 6, chapters
+    ran = {scenario: 0 for scenario in SCENARIOS}
+    for number, chapter in enumerate(chapters):
+        neighbour = chapters[number - 1] if number else ""
+        # a first visit of the page (Python from scratch on the very first one)
+        page.goto(isolated_url + chapter)
+        ran["first visit"] += run_every_cell(page, all_at_once=False) + check_every_solution(page)
+        if number == 0:
+            assert python_restored(page) is False
+        # a reload: Python comes back from the saved snapshot
+        page.reload()
+        ran["reload"] += run_every_cell(page, all_at_once=True) + check_every_solution(page)
+        assert python_restored(page) is True, "the reload did not restore the saved Python"
+        # arriving by instant navigation from another page
+        page.goto(isolated_url + neighbour)
+        follow_link(page, isolated_url + chapter)
+        assert arrive(page), "instant navigation reloaded the page"
+        ran["instant navigation"] += run_every_cell(page, all_at_once=True) + check_every_solution(page)
+        # Back, after following a link away
+        follow_link(page, isolated_url + neighbour)
+        page.go_back()
+        at(page, isolated_url + chapter)
+        assert arrive(page), "Back reloaded the page"
+        ran["back"] += run_every_cell(page, all_at_once=False) + check_every_solution(page)
+    assert all(count >= 40 for count in ran.values()), ran
+    clean(reader, isolated_url)
