@@ -37,6 +37,33 @@ def _lines(text):
     return text.splitlines(keepends=True)
 
 
+def plain_heading(text):
+    """A heading's words without Markdown: the notebook page's table of contents shows
+    its headings' source text ("How small should $h$ be?" would show the dollars)."""
+    text = re.sub(r"\s*\{[^}]*\}\s*$", "", text)  # an attribute list: { #id }
+    return re.sub(r"\$([^$]+)\$|`([^`]+)`", lambda m: m.group(1) or m.group(2), text)
+
+
+def drop_empty_sections(cells):
+    """Leave out each heading that no example follows before the next heading of its
+    level or above (a page's "Exercises", say: exercises are not in notebooks)."""
+    kept = []
+    code_follows = [False] * 7  # by level: a code cell comes before that level's next heading
+    for cell in reversed(cells):
+        heading = HEADING.match("".join(cell["source"])) if cell["cell_type"] == "markdown" else None
+        if heading is None:
+            kept.append(cell)
+            if cell["cell_type"] == "code":
+                code_follows = [True] * 7
+            continue
+        level = len(heading.group(1))
+        if level == 1 or code_follows[level]:
+            kept.append(cell)
+        for deeper in range(level, 7):
+            code_follows[deeper] = False
+    return kept[::-1]
+
+
 class _Builder:
     def __init__(self):
         self.cells = []
@@ -59,6 +86,7 @@ class _Builder:
         self.cells.append({"cell_type": "code", "execution_count": None, "metadata": metadata, "outputs": outputs, "source": _lines(source.rstrip("\n"))})
 
     def notebook(self, title):
+        self.cells = drop_empty_sections(self.cells)
         for number, cell in enumerate(self.cells, start=1):
             cell["id"] = f"cell-{number}"
         return {
@@ -92,7 +120,7 @@ def chapter_notebook(page, markdown, directives, report, chapter_url):
                 builder.markdown(f"# {title}\n\nThe examples of [this chapter]({chapter_url}), in page order, "
                                  "with the output the book verified when it was built.")
             else:
-                builder.markdown(text)
+                builder.markdown(f"{heading.group(1)} {plain_heading(heading.group(2))}")
         elif directive is not None and directive.kind == "snippet":
             _snippet_cell(builder, state, directive, report)
         elif directive is not None and directive.kind == "cell":
@@ -232,13 +260,23 @@ def notebook_json(notebook):
     return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def _printed(output):
+    """Text an output shows as printed: a stream to stdout, or the value of a cell's
+    last bare expression (Jupyter's execute_result; the book prints its repr)."""
+    if output.get("name") == "stdout":
+        return "".join(output["text"])
+    if output["output_type"] == "execute_result":
+        return "".join(output["data"].get("text/plain", "")) + "\n"
+    return ""
+
+
 def expected_outputs(notebook):
     """[(cell source, stdout, error)] of a notebook's code cells, to compare an execution with."""
     found = []
     for cell in notebook["cells"]:
         if cell["cell_type"] != "code":
             continue
-        stdout = "".join("".join(o["text"]) for o in cell["outputs"] if o.get("name") == "stdout")
+        stdout = "".join(_printed(o) for o in cell["outputs"])
         error = next((f"{o['ename']}: {o['evalue']}" for o in cell["outputs"] if o["output_type"] == "error"), None)
         found.append(("".join(cell["source"]), stdout, error))
     return found

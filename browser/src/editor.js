@@ -4,8 +4,8 @@
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
-import { EditorState } from "@codemirror/state";
-import { EditorView, drawSelection, keymap, lineNumbers } from "@codemirror/view";
+import { EditorState, RangeSetBuilder } from "@codemirror/state";
+import { Decoration, EditorView, ViewPlugin, drawSelection, keymap, lineNumbers } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
 
 // The same colours as the book's static code blocks (Material's variables, with the
@@ -20,6 +20,39 @@ const bookHighlighting = HighlightStyle.define([
   { tag: [tags.operator, tags.punctuation, tags.bracket], color: "var(--md-code-hl-operator-color)" },
   { tag: tags.invalid, color: "var(--md-code-hl-special-color)" },
 ]);
+
+// Long lines wrap (no sideways scrolling, also on a phone). A wrapped line's
+// continuation is indented past the line's own indentation, so it never looks like
+// a dedented statement: each line gets a hanging indent of its indentation + HANG.
+const HANG = 2; // characters
+const CM_LINE_PADDING = "6px"; // CodeMirror's own left padding of .cm-line
+
+function hangingIndents(view) {
+  const builder = new RangeSetBuilder();
+  for (const { from, to } of view.visibleRanges) {
+    for (let position = from; position <= to; ) {
+      const line = view.state.doc.lineAt(position);
+      const hang = /^[ \t]*/.exec(line.text)[0].length + HANG;
+      const style = `padding-left: calc(${hang}ch + ${CM_LINE_PADDING}); text-indent: -${hang}ch`;
+      builder.add(line.from, line.from, Decoration.line({ attributes: { style } }));
+      position = line.to + 1;
+    }
+  }
+  return builder.finish();
+}
+
+const hangingIndent = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.decorations = hangingIndents(view);
+    }
+
+    update(update) {
+      if (update.docChanged || update.viewportChanged) this.decorations = hangingIndents(update.view);
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
 
 export function createEditor({ parent, code, label, onRun, onChange, onEscape }) {
   const cellKeys = keymap.of([
@@ -40,6 +73,7 @@ export function createEditor({ parent, code, label, onRun, onChange, onEscape })
         bracketMatching(),
         syntaxHighlighting(bookHighlighting),
         EditorView.lineWrapping, // no sideways scrolling: long lines wrap, also at 360 px
+        hangingIndent,
         python(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.contentAttributes.of({ "aria-label": label }),
