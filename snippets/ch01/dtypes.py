@@ -17,7 +17,8 @@ assert weights.dtype == torch.float32 == torch.get_default_dtype()
 # ANCHOR_END: defaults
 
 # ANCHOR: labels
-# Scores of 3 examples for 3 classes; labels[i] names the right class of example i.
+# Scores of 3 examples for 3 classes;
+# labels[i] names the right class of example i.
 scores = torch.tensor([[2.0, 0.5, 0.1],
                        [0.3, 0.2, 1.9],
                        [0.4, 1.1, 0.6]])
@@ -32,7 +33,9 @@ except IndexError as err:
 print("IndexError:", message)
 
 assert torch.equal(scores[rows, labels], torch.tensor([2.0, 1.9, 1.1]))
-assert message == "tensors used as indices must be long, int, byte or bool tensors"
+assert message == (
+    "tensors used as indices must be long, int, byte or bool tensors"
+)
 # ANCHOR_END: labels
 
 # ANCHOR: explicit
@@ -41,11 +44,12 @@ back = as_float.to(torch.int64)                           # convert afterwards
 wide = heights.to(torch.float64)                          # a new tensor...
 print(as_float, as_float.dtype)
 print(back, back.dtype)
-print(wide.dtype, heights.dtype)                          # ...the old one is unchanged
-print(torch.tensor([2.9, -2.9]).long())   # .long() is short for .to(torch.int64)
+print(wide.dtype, heights.dtype)          # ...the old one is unchanged
+print(torch.tensor([2.9, -2.9]).long())   # .long() means .to(torch.int64)
 print((labels + heights).dtype)           # int64 + float32 -> float32
 
-assert as_float.dtype == torch.float32 and as_float.tolist() == [0.0, 2.0, 1.0]
+assert as_float.dtype == torch.float32
+assert as_float.tolist() == [0.0, 2.0, 1.0]
 assert back.dtype == torch.int64 and back.tolist() == [0, 2, 1]
 assert wide.dtype == torch.float64 and heights.dtype == torch.float32
 assert torch.tensor([2.9, -2.9]).long().tolist() == [2, -2]
@@ -53,14 +57,17 @@ assert (labels + heights).dtype == torch.float32
 # ANCHOR_END: explicit
 
 # ANCHOR: sizes
-for dt in [torch.bool, torch.float16, torch.float32, torch.int64, torch.float64]:
-    print(f"{str(dt):<14} {torch.empty(0, dtype=dt).element_size()} byte(s) per element")
+dtypes = [torch.bool, torch.float16, torch.float32,
+          torch.int64, torch.float64]
+for dt in dtypes:
+    size = torch.empty(0, dtype=dt).element_size()
+    print(f"{str(dt):<14} {size} byte(s) per element")
 
 layer = torch.zeros(768, 768)
 print("768 x 768 float32:", layer.numel() * layer.element_size(), "bytes")
 
 assert [torch.empty(0, dtype=dt).element_size()
-        for dt in [torch.bool, torch.float16, torch.float32, torch.int64, torch.float64]] == [1, 2, 4, 8, 8]
+        for dt in dtypes] == [1, 2, 4, 8, 8]
 assert layer.numel() * layer.element_size() == 768 * 768 * 4 == 2359296
 assert 2359296 / 2**20 == 2.25   # MiB
 # ANCHOR_END: sizes

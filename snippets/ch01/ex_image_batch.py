@@ -1,8 +1,10 @@
 #| hint: Write the lengths in the order [batch, channels, height, width], outermost axis first. For the count, one tensor method multiplies the lengths for you.
 # ANCHOR: task
 import torch
-images = None  # replace None: zeros for 5 colour (RGB) thumbnails, each 4 pixels high and 6 wide
-count = None   # replace None: how many numbers images holds, asked of the tensor itself
+# replace None: zeros for 5 colour (RGB) thumbnails, 4 pixels high, 6 wide
+images = None
+# replace None: how many numbers images holds, asked of the tensor itself
+count = None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch

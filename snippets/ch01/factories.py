@@ -19,10 +19,12 @@ print(unit)
 print(half)
 print(like.shape, like.dtype)
 
-assert blank.shape == also_blank.shape == (2, 3) and blank.dtype == torch.float32
+assert blank.shape == also_blank.shape == (2, 3)
+assert blank.dtype == torch.float32
 assert unit.tolist() == [1.0, 1.0, 1.0, 1.0] and unit.dtype == torch.float32
 assert half.shape == (2, 2) and half.dtype == torch.float32
-assert torch.full((2, 2), 7).dtype == torch.int64   # the fill value sets the dtype
+# the fill value sets the dtype
+assert torch.full((2, 2), 7).dtype == torch.int64
 assert like.shape == (2, 3) and like.dtype == torch.int64 and like.sum() == 0
 # ANCHOR_END: filled
 

@@ -6,13 +6,15 @@ readings = torch.tensor([21.5, 22.0, 19.75])    # a row of numbers
 grid = torch.tensor([[1.0, 2.0, 3.0],
                      [4.0, 5.0, 6.0]])          # rows and columns
 
-for name, t in [("temperature", temperature), ("readings", readings), ("grid", grid)]:
+for name, t in [("temperature", temperature), ("readings", readings),
+                ("grid", grid)]:
     print(f"{name:<12} dim={t.dim()}  ndim={t.ndim}  shape={t.shape}")
 
 assert temperature.dim() == 0 and temperature.shape == ()
 assert readings.dim() == 1 and readings.shape == (3,)
 assert grid.dim() == 2 and grid.shape == (2, 3)
-assert all(t.dim() == t.ndim == len(t.shape) for t in (temperature, readings, grid))
+assert all(t.dim() == t.ndim == len(t.shape)
+           for t in (temperature, readings, grid))
 # ANCHOR_END: low
 
 # ANCHOR: high

@@ -1,7 +1,8 @@
 #| hint: A quarter turn clockwise sends i-hat from pointing right to pointing down. Write down where i-hat and j-hat end up; those two vectors are the columns.
 # ANCHOR: task
 import torch
-W = None  # replace None: the 2x2 matrix that rotates every vector 90 degrees clockwise
+# replace None: the 2x2 matrix that rotates every vector 90 degrees clockwise
+W = None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch
@@ -11,10 +12,10 @@ W = torch.tensor([[0.0, 1.0],
 # ANCHOR: wrong
 import torch
 W = torch.tensor([[0.0, -1.0],
-                  [1.0, 0.0]])    # the counter-clockwise turn from the chapter
+                  [1.0, 0.0]])    # the chapter's counter-clockwise turn
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
+from booktorch.check import expect_shape, expect_close
 expect_shape("W", W, (2, 2))
 expect_close("W @ [1, 0] (where i-hat lands)",
              W @ torch.tensor([1.0, 0.0]), [0.0, -1.0])

@@ -3,7 +3,8 @@
 import torch
 
 def det2(M):
-    return None  # replace None: the determinant of the 2x2 matrix M, from its four entries
+    # replace None: the determinant of the 2x2 matrix M, from its four entries
+    return None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch
@@ -15,11 +16,13 @@ def det2(M):
 import torch
 
 def det2(M):
-    return M[0, 0] * M[1, 1] + M[0, 1] * M[1, 0]   # a plus where the minus belongs
+    # a plus where the minus belongs
+    return M[0, 0] * M[1, 1] + M[0, 1] * M[1, 0]
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
-expect_close("det2 of [[3, 1], [2, 4]]", det2(torch.tensor([[3.0, 1.0], [2.0, 4.0]])), 10.0)
+from booktorch.check import expect_close
+expect_close("det2 of [[3, 1], [2, 4]]",
+             det2(torch.tensor([[3.0, 1.0], [2.0, 4.0]])), 10.0)
 expect_close("det2 of the stretch [[2, 0], [0, 1]] (it doubles area)",
              det2(torch.tensor([[2.0, 0.0], [0.0, 1.0]])), 2.0)
 expect_close("det2 of the rotation [[0, -1], [1, 0]] (it keeps area)",

@@ -11,10 +11,10 @@ W = torch.tensor([[1.0, 0.0],
 # ANCHOR: wrong
 import torch
 W = torch.tensor([[2.0, 0.0],
-                  [0.0, 2.0]])    # doubles every length, so area grows 4 times
+                  [0.0, 2.0]])    # doubles every length: area grows 4 times
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
+from booktorch.check import expect_shape, expect_close
 expect_shape("W", W, (2, 2))
 expect_close("det(W), the factor W scales areas by,",
              W[0, 0] * W[1, 1] - W[0, 1] * W[1, 0], 2.0)

@@ -14,7 +14,8 @@ v = torch.tensor([2.0, 1.0])
 w = R @ v
 angle = lambda u: math.degrees(math.atan2(u[1].item(), u[0].item()))
 print(f"v = {v.tolist()} at {angle(v):.2f} degrees, length {v.norm():.4f}")
-print(f"R @ v = {w.tolist()} at {angle(w):.2f} degrees, length {w.norm():.4f}")
+print(f"R @ v = {w.tolist()} at {angle(w):.2f} degrees, "
+      f"length {w.norm():.4f}")
 
 half_turn = R @ R
 print("R @ R =", half_turn.tolist())
@@ -25,7 +26,8 @@ assert R[:, 0].tolist() == [0.0, 1.0] and R[:, 1].tolist() == [-1.0, 0.0]
 assert w.tolist() == [-1.0, 2.0]
 assert abs(angle(v) - 26.57) < 0.005 and abs(angle(w) - 116.57) < 0.005
 assert abs((angle(w) - angle(v)) - 90.0) < 1e-9
-assert abs(v.norm() - w.norm()) < 1e-6 and abs(w.norm().item() - math.sqrt(5)) < 1e-6
+assert abs(v.norm() - w.norm()) < 1e-6
+assert abs(w.norm().item() - math.sqrt(5)) < 1e-6
 assert torch.equal(half_turn, -torch.eye(2))
 assert torch.equal(R @ R @ R @ R, torch.eye(2))
 # ANCHOR_END: read
@@ -34,7 +36,8 @@ assert torch.equal(R @ R @ R @ R, torch.eye(2))
 import matplotlib.pyplot as plt
 from matplotlib.patches import Arc, Polygon
 
-# A letter F, corners listed as the columns of a 2 x 10 matrix (x on top, y below).
+# A letter F, corners listed as the columns of a 2 x 10 matrix
+# (x on top, y below).
 F = torch.tensor([[0.3, 0.6, 0.6, 1.0, 1.0,  0.6, 0.6, 1.2, 1.2,  0.3],
                   [0.2, 0.2, 0.8, 0.8, 1.05, 1.05, 1.4, 1.4, 1.65, 1.65]])
 I = torch.eye(2)
@@ -42,16 +45,18 @@ I = torch.eye(2)
 fig, axes = plt.subplots(1, 2, figsize=(9, 3.9))
 for ax, A, title in [(axes[0], I, "before: the identity"),
                      (axes[1], R, "after: R = [[0, -1], [1, 0]]")]:
-    shape = A @ F                                   # move every corner at once
-    ax.add_patch(Polygon(shape.T.tolist(), closed=True, facecolor="C2", alpha=0.35,
-                         edgecolor="C2", lw=1.5))
+    shape = A @ F                   # move every corner at once
+    ax.add_patch(Polygon(shape.T.tolist(), closed=True, facecolor="C2",
+                         alpha=0.35, edgecolor="C2", lw=1.5))
     for col, colour, label in [(0, "C0", "î"), (1, "C1", "ĵ")]:
-        tip = A[:, col].tolist()                    # where the basis vector lands
+        tip = A[:, col].tolist()    # where the basis vector lands
         ax.annotate("", xy=tip, xytext=(0, 0),
-                    arrowprops=dict(arrowstyle="-|>", color=colour, lw=2.5, mutation_scale=18))
-        ax.text(tip[0] * 1.25, tip[1] * 1.25, label, color=colour, fontsize=16,
-                ha="center", va="center")
-    ax.axhline(0, lw=0.8, color=plt.rcParams["axes.edgecolor"])   # the x- and y-axes
+                    arrowprops=dict(arrowstyle="-|>", color=colour,
+                                    lw=2.5, mutation_scale=18))
+        ax.text(tip[0] * 1.25, tip[1] * 1.25, label, color=colour,
+                fontsize=16, ha="center", va="center")
+    # the x- and y-axes
+    ax.axhline(0, lw=0.8, color=plt.rcParams["axes.edgecolor"])
     ax.axvline(0, lw=0.8, color=plt.rcParams["axes.edgecolor"])
     ax.set_xlim(-2, 2)
     ax.set_ylim(-1, 2)
@@ -59,11 +64,13 @@ for ax, A, title in [(axes[0], I, "before: the identity"),
     ax.grid(True, lw=0.4, alpha=0.5)
     ax.set_title(title)
 # The quarter turn itself: an arc from the old i-hat direction to the new one.
-axes[1].add_patch(Arc((0, 0), 0.9, 0.9, theta1=0, theta2=90, color="C3", lw=1.5, ls="--"))
+axes[1].add_patch(Arc((0, 0), 0.9, 0.9, theta1=0, theta2=90,
+                      color="C3", lw=1.5, ls="--"))
 axes[1].text(0.5, 0.5, "90°", color="C3", fontsize=12)
 fig.tight_layout()
 
 moved = R @ F
 assert moved.shape == F.shape == (2, 10)
-assert torch.equal(moved[0], -F[1]) and torch.equal(moved[1], F[0])   # (x, y) -> (-y, x)
+# (x, y) -> (-y, x)
+assert torch.equal(moved[0], -F[1]) and torch.equal(moved[1], F[0])
 # ANCHOR_END: figure

@@ -6,18 +6,20 @@ keys = torch.tensor([[0.5, 1.0, 0.0],          # key 0: what each token offers
                      [1.0, 0.5, 2.0],          # key 1
                      [-1.0, 0.0, -1.0]])       # key 2
 
-scores = keys @ query                          # [3, 3] @ [3] -> [3]: one dot product per key
+# One dot product per key.
+scores = keys @ query                          # [3, 3] @ [3] -> [3]
 print("scores:", scores)
 print("best match: key", scores.argmax().item())
 
-weights = torch.softmax(scores, dim=0)         # what attention does next: scores -> weights
+# What attention does next: scores -> weights.
+weights = torch.softmax(scores, dim=0)
 print("softmax weights:", weights.round(decimals=3))
 
 assert scores.shape == (3,)
 assert scores.tolist() == [0.5, 5.0, -3.0]
 assert scores.argmax().item() == 1
 assert abs(weights.sum().item() - 1) < 1e-6 and weights.argmax().item() == 1
-assert weights[1].item() > 0.98                 # almost all the weight goes to key 1
+assert weights[1].item() > 0.98   # almost all the weight goes to key 1
 # ANCHOR_END: scores
 
 # ANCHOR: all_at_once
@@ -28,7 +30,7 @@ print(table)
 print("best key for each query:", table.argmax(dim=1))
 
 assert table.shape == (2, 3)
-assert torch.equal(table[0], scores)           # row 0 is the first query's scores
+assert torch.equal(table[0], scores)   # row 0: the first query's scores
 assert table.tolist()[1] == [1.0, 0.5, 0.0]
 assert table.argmax(dim=1).tolist() == [1, 0]
 # ANCHOR_END: all_at_once

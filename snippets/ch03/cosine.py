@@ -4,7 +4,10 @@ import torch
 
 # ANCHOR: alignment
 def cosine(a, b):
-    """Dot product divided by both lengths: only the angle between a and b is left."""
+    """Dot product divided by both lengths.
+
+    Only the angle between a and b is left.
+    """
     return (a @ b) / (a.norm() * b.norm())
 
 
@@ -16,7 +19,8 @@ others = {
     "somewhere between":   torch.tensor([1.0, 3.0]),
 }
 for name, v in others.items():
-    print(f"{name:<20} dot = {(ref @ v).item():6.2f}   cosine = {cosine(ref, v).item():6.3f}")
+    print(f"{name:<20} dot = {(ref @ v).item():6.2f}"
+          f"   cosine = {cosine(ref, v).item():6.3f}")
 
 cos = {name: cosine(ref, v).item() for name, v in others.items()}
 assert torch.equal(others["same way, 3x longer"], 3 * ref)
@@ -26,10 +30,12 @@ assert (ref @ others["opposite way"]).item() == -10.0
 assert abs(cos["same way, 3x longer"] - 1) < 1e-6
 assert abs(cos["at right angles"]) < 1e-6
 assert abs(cos["opposite way"] + 1) < 1e-6
-assert abs(cos["somewhere between"] - 1 / math.sqrt(2)) < 1e-6       # 45 degrees apart
+# 45 degrees apart
+assert abs(cos["somewhere between"] - 1 / math.sqrt(2)) < 1e-6
 # PyTorch's own function agrees
 for v in others.values():
-    assert torch.allclose(torch.nn.functional.cosine_similarity(ref, v, dim=0), cosine(ref, v))
+    by_pytorch = torch.nn.functional.cosine_similarity(ref, v, dim=0)
+    assert torch.allclose(by_pytorch, cosine(ref, v))
 # ANCHOR_END: alignment
 
 # ANCHOR: figure
@@ -37,9 +43,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-base = 20.0                                   # the reference points 20 degrees above the x-axis
-angles = [0, 45, 90, 135, 180]                # how far each other vector is turned from it
-lengths = [1.6, 0.8, 1.2, 0.7, 1.0]           # lengths differ on purpose: cosine ignores them
+base = 20.0                          # the reference: 20° above the x-axis
+angles = [0, 45, 90, 135, 180]       # how far each other vector turns from it
+lengths = [1.6, 0.8, 1.2, 0.7, 1.0]  # differ on purpose: cosine ignores them
 
 
 def arrow_at(degrees, length):
@@ -59,8 +65,10 @@ assert all(abs(s - e) < 1e-6 for s, e in zip(sims, expected))
 
 fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.6))
 left.annotate("", xy=r.tolist(), xytext=(0, 0),
-              arrowprops=dict(arrowstyle="-|>", color="C0", lw=5, mutation_scale=22))
-below = torch.tensor([math.sin(math.radians(base)), -math.cos(math.radians(base))])
+              arrowprops=dict(arrowstyle="-|>", color="C0", lw=5,
+                              mutation_scale=22))
+below = torch.tensor([math.sin(math.radians(base)),
+                      -math.cos(math.radians(base))])
 left.text(*(r * 0.6 + below * 0.2).tolist(), "reference", color="C0",
           ha="center", va="center", rotation=base, fontsize=11)
 for i, (a, v, s) in enumerate(zip(angles, vectors, sims)):
@@ -78,7 +86,8 @@ left.axvline(0, lw=0.5, alpha=0.4)
 left.set_title("cosine similarity with the reference")
 
 curve_deg = torch.linspace(0, 180, 181)
-right.plot(curve_deg.tolist(), torch.cos(torch.deg2rad(curve_deg)).tolist(), color="C0", lw=2)
+curve_cos = torch.cos(torch.deg2rad(curve_deg))
+right.plot(curve_deg.tolist(), curve_cos.tolist(), color="C0", lw=2)
 for i, (a, s) in enumerate(zip(angles, sims)):
     right.plot([a], [s], "o", color=f"C{i + 1}", markersize=9)
 right.axhline(0, lw=0.5, alpha=0.4)

@@ -11,6 +11,7 @@ print("torch.dot  :", torch.dot(a, b))
 print("a @ b      :", a @ b)
 
 assert pairwise.tolist() == [8.0, -5.0, 1.5]
-assert pairwise.sum().item() == torch.dot(a, b).item() == (a @ b).item() == 4.5
+assert pairwise.sum().item() == torch.dot(a, b).item() == (a @ b).item()
+assert (a @ b).item() == 4.5
 assert (a @ b).shape == ()      # two vectors in, one number out
 # ANCHOR_END: basics

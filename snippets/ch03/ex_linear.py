@@ -8,7 +8,7 @@ X = torch.tensor([[1.0, 2.0, 3.0],
                   [0.0, 1.0, 0.0],
                   [2.0, 0.0, 1.0],
                   [1.0, 1.0, 1.0]])       # 4 examples, one per row
-Y = None   # replace None: the layer's outputs for all 4 examples, shape [4, 2]
+Y = None  # replace None: the layer's outputs for all 4 examples, shape [4, 2]
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch
@@ -33,7 +33,7 @@ X = torch.tensor([[1.0, 2.0, 3.0],
 Y = X @ W.T
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
+from booktorch.check import expect_shape, expect_close
 expect_shape("Y", Y, (4, 2))
 expect_close("Y", Y, [[-1.5, 3.0], [0.5, 0.0], [1.5, 3.0], [0.5, 2.0]])
 # ANCHOR_END: check

@@ -6,7 +6,8 @@ scores = torch.tensor([[0.2, 1.4, -0.3],
                        [-1.0, 0.0, 0.8],
                        [0.3, 0.9, 0.4],
                        [1.1, -0.2, 1.0]])   # 5 examples, 3 classes
-predicted = None   # replace None: the predicted class of each example, shape [5]
+# replace None: the predicted class of each example, shape [5]
+predicted = None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch
@@ -27,7 +28,7 @@ scores = torch.tensor([[0.2, 1.4, -0.3],
 predicted = scores.argmax(0)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
+from booktorch.check import expect_shape, expect_close
 expect_shape("predicted", predicted, (5,))
 expect_close("predicted", predicted, [1, 0, 2, 1, 0])
 # ANCHOR_END: check

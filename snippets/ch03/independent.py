@@ -38,6 +38,7 @@ together = sum(parts)     # every cell was written exactly once
 print("combined equals A @ B:", torch.equal(together, A @ B))
 
 assert [len(cells[w::4]) for w in range(4)] == [3, 3, 3, 3]
-assert all(int((part != 0).sum()) == 3 for part in parts)   # each wrote only its own 3 cells
+# each wrote only its own 3 cells
+assert all(int((part != 0).sum()) == 3 for part in parts)
 assert torch.equal(together, A @ B)
 # ANCHOR_END: workers

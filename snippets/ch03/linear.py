@@ -7,18 +7,21 @@ x = torch.randn(3)       # one example with 3 features
 b = torch.randn(4)       # one bias per output
 
 y = W @ x + b
-print("W", tuple(W.shape), "@ x", tuple(x.shape), "+ b", tuple(b.shape), "->", tuple(y.shape))
+print("W", tuple(W.shape), "@ x", tuple(x.shape),
+      "+ b", tuple(b.shape), "->", tuple(y.shape))
 print("y =", y)
 
 assert W.shape == (4, 3) and x.shape == (3,) and b.shape == (4,)
 assert y.shape == (4,)
-for i in range(4):                     # output i is row i of W, dotted with x, plus b[i]
+# output i is row i of W, dotted with x, plus b[i]
+for i in range(4):
     assert torch.allclose(y[i], torch.dot(W[i], x) + b[i])
 # ANCHOR_END: by_hand
 
 # ANCHOR: module
 layer = torch.nn.Linear(3, 4)          # in_features=3, out_features=4
-print("layer.weight", tuple(layer.weight.shape), "| layer.bias", tuple(layer.bias.shape))
+print("layer.weight", tuple(layer.weight.shape),
+      "| layer.bias", tuple(layer.bias.shape))
 with torch.no_grad():                  # hand it our W and b
     layer.weight.copy_(W)
     layer.bias.copy_(b)
@@ -31,22 +34,25 @@ assert torch.allclose(layer(x), y)
 
 # ANCHOR: batch
 X = torch.randn(5, 3)                  # 5 examples, one per row
-Y = X @ W.T + b                        # [5, 3] @ [3, 4] -> [5, 4], then + b on every row
-print("X", tuple(X.shape), "@ W.T", tuple(W.T.shape), "+ b ->", tuple(Y.shape))
+# [5, 3] @ [3, 4] -> [5, 4], then + b on every row
+Y = X @ W.T + b
+print("X", tuple(X.shape), "@ W.T", tuple(W.T.shape),
+      "+ b ->", tuple(Y.shape))
 print("matches nn.Linear:", torch.allclose(layer(X), Y))
 print("row 2 matches W @ X[2] + b:", torch.allclose(Y[2], W @ X[2] + b))
-print("W.reshape(3, 4) is the same as W.T:", torch.equal(W.reshape(3, 4), W.T))
+print("W.reshape(3, 4) is the same as W.T:",
+      torch.equal(W.reshape(3, 4), W.T))
 
 assert W.T.shape == (3, 4) and Y.shape == (5, 4)
 assert torch.allclose(layer(X), Y)
 assert torch.allclose(Y[2], W @ X[2] + b)
-assert not torch.equal(W.reshape(3, 4), W.T)    # same shape, scrambled meaning
+assert not torch.equal(W.reshape(3, 4), W.T)   # same shape, scrambled meaning
 # ANCHOR_END: batch
 
 # ANCHOR: vector_mismatch
 message = None
 try:
-    W @ b                              # [4, 3] @ [4]: the vector has the wrong length
+    W @ b   # [4, 3] @ [4]: the vector has the wrong length
 except RuntimeError as err:
     message = str(err)
 print("RuntimeError:", message)

@@ -7,7 +7,7 @@ scores = torch.tensor([[ 2.5, 0.3, -1.0],
                        [-0.5, 0.2,  3.1],
                        [ 1.2, 1.9,  0.0]])
 
-values, indices = scores.max(1)      # along axis 1: the best class of each row
+values, indices = scores.max(1)   # along axis 1: the best class of each row
 print("values: ", values)
 print("indices:", indices)
 print("argmax: ", scores.argmax(1))
@@ -29,10 +29,13 @@ print("accuracy: ", accuracy.item())
 
 assert [names[i] for i in predicted.tolist()] == ["cat", "dog", "bird", "dog"]
 assert accuracy.item() == 0.75 and int((predicted == labels).sum()) == 3
-assert labels[3].item() == 0 and predicted[3].item() == 1   # a cat, called a dog
+# photo 3: a cat, called a dog
+assert labels[3].item() == 0 and predicted[3].item() == 1
 # ANCHOR_END: predictions
 
 # ANCHOR: wrong_axis
-print("argmax(0):", scores.argmax(0))   # best photo for each class, not a prediction
-assert scores.argmax(0).shape == (3,) and scores.argmax(0).tolist() == [0, 3, 2]
+# the best photo for each class, not a prediction
+print("argmax(0):", scores.argmax(0))
+assert scores.argmax(0).shape == (3,)
+assert scores.argmax(0).tolist() == [0, 3, 2]
 # ANCHOR_END: wrong_axis

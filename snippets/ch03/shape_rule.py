@@ -17,7 +17,7 @@ assert [tuple((torch.zeros(l) @ torch.zeros(r)).shape) for l, r in pairs] == \
 
 # ANCHOR: cells
 torch.manual_seed(0)
-A = torch.randint(-3, 4, (2, 3))      # small whole numbers, so every sum is exact
+A = torch.randint(-3, 4, (2, 3))   # small whole numbers: every sum is exact
 B = torch.randint(-3, 4, (3, 4))
 R, K = A.shape
 K2, Cn = B.shape
@@ -26,7 +26,7 @@ assert K == K2
 C = torch.zeros(R, Cn, dtype=A.dtype)
 for r in range(R):
     for c in range(Cn):
-        C[r, c] = torch.dot(A[r, :], B[:, c])   # row r of A with column c of B
+        C[r, c] = torch.dot(A[r, :], B[:, c])  # row r of A with column c of B
 
 print("A =", A, sep="\n")
 print("B =", B, sep="\n")
@@ -35,5 +35,5 @@ print("same as A @ B:", torch.equal(C, A @ B))
 
 assert C.shape == (2, 4)
 assert torch.equal(C, A @ B)
-assert R * Cn == 8                      # 8 output cells, 8 dot products of length 3
+assert R * Cn == 8   # 8 output cells, 8 dot products of length 3
 # ANCHOR_END: cells

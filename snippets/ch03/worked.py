@@ -13,7 +13,8 @@ print("column 0 of B:", col.tolist())
 
 terms = [f"{x}*{y}" for x, y in zip(row.tolist(), col.tolist())]
 products = (row * col).tolist()
-print(" + ".join(terms), "=", " + ".join(map(str, products)), "=", sum(products))
+print(" + ".join(terms), "=", " + ".join(map(str, products)),
+      "=", sum(products))
 
 assert row.tolist() == [1, 2, 3] and col.tolist() == [7, 9, 11]
 assert products == [7, 18, 33]
@@ -25,7 +26,8 @@ C = A @ B
 print(C)
 for r in range(2):
     for c in range(2):
-        print(f"C[{r}][{c}] = row {r} . column {c} = {torch.dot(A[r], B[:, c]).item()}")
+        dot = torch.dot(A[r], B[:, c]).item()
+        print(f"C[{r}][{c}] = row {r} . column {c} = {dot}")
 
 assert C.shape == (2, 2)
 assert C.tolist() == [[58, 64], [139, 154]]

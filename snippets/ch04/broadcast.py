@@ -20,20 +20,21 @@ assert table.tolist() == [[1, 2, 3, 4], [11, 12, 13, 14], [21, 22, 23, 24]]
 def broadcast_by_hand(a, b):
     """Apply the three rules to two shapes, axis by axis from the right."""
     rank = max(len(a), len(b))
-    a = [1] * (rank - len(a)) + list(a)     # pad the shorter shape on the left
+    a = [1] * (rank - len(a)) + list(a)   # pad the shorter shape on the left
     b = [1] * (rank - len(b)) + list(b)
     out = []
     for m, n in zip(a, b):
         if m == n:
-            out.append(m)                   # equal: keep it
+            out.append(m)                 # equal: keep it
         elif m == 1 or n == 1:
-            out.append(max(m, n))           # a 1 stretches to the other length
+            out.append(max(m, n))         # a 1 stretches to the other length
         else:
-            return None                     # anything else: no result
+            return None                   # anything else: no result
     return out
 
 
-for a, b in [((3, 1), (1, 4)), ((2, 3), (3,)), ((8, 1, 5), (4, 1)), ((4, 3), (4,))]:
+for a, b in [((3, 1), (1, 4)), ((2, 3), (3,)),
+             ((8, 1, 5), (4, 1)), ((4, 3), (4,))]:
     mine = broadcast_by_hand(a, b)
     try:
         real = list(torch.broadcast_shapes(a, b))
@@ -59,6 +60,6 @@ assert wide.shape == (3, 4)
 assert left.stride() == (1, 1)
 assert wide.stride() == (1, 0)              # step 0 along the stretched axis
 assert wide.data_ptr() == left.data_ptr()
-assert wide.untyped_storage().nbytes() == 3 * 8   # still just three int64 values
+assert wide.untyped_storage().nbytes() == 3 * 8   # still three int64 values
 assert top.expand(3, 4).stride() == (0, 1)
 # ANCHOR_END: nocopy

@@ -6,7 +6,8 @@ marks = torch.tensor([[7.0, 8.0, 6.0],
                       [8.0, 8.0, 9.0],
                       [6.0, 5.0, 7.0]])   # 4 students x 3 quizzes
 bonus = torch.tensor([1.0, 0.0, 2.0, 0.5])   # one bonus per student
-total = None  # replace None: every mark plus its own student's bonus, shape [4, 3]
+# replace None: every mark plus its own student's bonus, shape [4, 3]
+total = None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch

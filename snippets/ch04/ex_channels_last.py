@@ -2,7 +2,8 @@
 # ANCHOR: task
 import torch
 batch = torch.arange(24).view(2, 3, 2, 2)   # [batch, channels, height, width]
-last = None  # replace None: the same images as [batch, height, width, channels]
+# replace None: the same images as [batch, height, width, channels]
+last = None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch
@@ -17,6 +18,8 @@ last = batch.reshape(2, 2, 2, 3)
 # ANCHOR: check
 from booktorch.check import expect_shape, expect_close
 expect_shape("last", last, (2, 2, 2, 3))
-expect_close("last[0, 0, 0] (the channels of image 0's top-left pixel)", last[0, 0, 0], [0, 4, 8])
-expect_close("last[1, 1, 0] (the channels of image 1's bottom-left pixel)", last[1, 1, 0], [14, 18, 22])
+expect_close("last[0, 0, 0] (the channels of image 0's top-left pixel)",
+             last[0, 0, 0], [0, 4, 8])
+expect_close("last[1, 1, 0] (the channels of image 1's bottom-left pixel)",
+             last[1, 1, 0], [14, 18, 22])
 # ANCHOR_END: check

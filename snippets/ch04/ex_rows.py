@@ -2,7 +2,8 @@
 # ANCHOR: task
 import torch
 readings = torch.arange(20)   # 20 sensor readings, taken 5 per hour
-hours = None  # replace None: readings as 4 rows (one per hour), the row length inferred with -1
+# replace None: readings as 4 rows, one per hour, with -1 for the row length
+hours = None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch

@@ -4,11 +4,12 @@ import torch
 
 # ANCHOR: count
 flat = torch.arange(24)
-for shape in [(4, 6), (2, 3, 4), (2, 12), (5, 5)]:
+candidates = [(4, 6), (2, 3, 4), (2, 12), (5, 5)]
+for shape in candidates:
     fits = math.prod(shape) == flat.numel()
     print(f"{list(shape)}: product {math.prod(shape)}, fits: {fits}")
 
-assert [math.prod(s) == 24 for s in [(4, 6), (2, 3, 4), (2, 12), (5, 5)]] == [True, True, True, False]
+assert [math.prod(s) == 24 for s in candidates] == [True, True, True, False]
 # ANCHOR_END: count
 
 # ANCHOR: minus_one

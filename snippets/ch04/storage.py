@@ -20,9 +20,10 @@ COLOURS = [f"C{k}" for k in range(6)]   # one colour per storage slot
 
 
 def cell(ax, x, y, value):
-    ax.add_patch(Rectangle((x, y), SIDE, SIDE, facecolor=COLOURS[value], alpha=0.35,
-                           edgecolor=COLOURS[value], lw=2))
-    ax.text(x + SIDE / 2, y + SIDE / 2, str(value), ha="center", va="center", fontsize=14)
+    ax.add_patch(Rectangle((x, y), SIDE, SIDE, facecolor=COLOURS[value],
+                           alpha=0.35, edgecolor=COLOURS[value], lw=2))
+    ax.text(x + SIDE / 2, y + SIDE / 2, str(value),
+            ha="center", va="center", fontsize=14)
 
 
 fig, ax = plt.subplots(figsize=(10, 4.4))
@@ -32,8 +33,11 @@ GAP = 1.2
 start = (3 * SIDE * 3 + 2 * GAP - 6 * SIDE) / 2
 for k in range(6):
     cell(ax, start + k * SIDE, 4.0, k)
-ax.text(start - 0.2, 4.0 + SIDE / 2, "storage", ha="right", va="center", fontsize=12)
-ax.text(start + 6 * SIDE + 0.2, 4.0 + SIDE / 2, "offsets 0 to 5,\nread by all three", ha="left", va="center", fontsize=10)
+ax.text(start - 0.2, 4.0 + SIDE / 2, "storage",
+        ha="right", va="center", fontsize=12)
+ax.text(start + 6 * SIDE + 0.2, 4.0 + SIDE / 2,
+        "offsets 0 to 5,\nread by all three",
+        ha="left", va="center", fontsize=10)
 
 # Below: three index grids over that storage.
 for p, (name, t) in enumerate(panels):
@@ -43,13 +47,15 @@ for p, (name, t) in enumerate(panels):
     for i in range(rows):
         for j in range(cols):
             value = t[i, j].item()
-            assert value == i * t.stride()[0] + j * t.stride()[1]   # offset formula, storage holds 0..5
+            # the offset formula; storage holds 0..5
+            assert value == i * t.stride()[0] + j * t.stride()[1]
             cell(ax, x0 + j * SIDE, top - (i + 1) * SIDE, value)
     note = "contiguous" if t.is_contiguous() else "not contiguous"
     ax.text(x0, top - 3 * SIDE - 0.25,
             f"{name}\nshape {list(t.shape)}, stride {t.stride()}\n{note}",
             ha="left", va="top", fontsize=11)
-    print(f"{name:<18} shape {list(t.shape)}  stride {t.stride()}  rows {t.tolist()}")
+    print(f"{name:<18} shape {list(t.shape)}  stride {t.stride()}"
+          f"  rows {t.tolist()}")
 
 ax.set_xlim(-0.3, 3 * SIDE * 3 + 2 * GAP + 0.8)
 ax.set_ylim(-0.7, 5.0)

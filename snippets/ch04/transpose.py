@@ -2,7 +2,7 @@ import torch
 
 # ANCHOR: strides
 grid = torch.arange(6).view(2, 3)
-flipped = grid.transpose(0, 1)       # the same as grid.permute(1, 0) or grid.T
+flipped = grid.transpose(0, 1)       # same as grid.permute(1, 0) or grid.T
 
 print(flipped)
 print("shape  ", grid.shape, "->", flipped.shape)
@@ -15,14 +15,15 @@ assert flipped.shape == (3, 2)
 assert grid.stride() == (3, 1) and flipped.stride() == (1, 3)
 assert flipped.data_ptr() == grid.data_ptr()
 assert grid.is_contiguous() and not flipped.is_contiguous()
-assert torch.equal(flipped, grid.permute(1, 0)) and torch.equal(flipped, grid.T)
+assert torch.equal(flipped, grid.permute(1, 0))
+assert torch.equal(flipped, grid.T)
 assert grid.permute(1, 0).stride() == (1, 3)
 # Memory still holds 0..5 in the original order: nothing moved.
 assert torch.equal(grid.view(-1), torch.arange(6))
 # ANCHOR_END: strides
 
 # ANCHOR: contiguous
-packed = flipped.contiguous()        # now the bytes are rearranged, in a new buffer
+packed = flipped.contiguous()        # the bytes rearranged in a new buffer
 
 print(packed)
 print("strides", flipped.stride(), "->", packed.stride())
@@ -30,15 +31,15 @@ print("new buffer:", packed.data_ptr() != flipped.data_ptr())
 print("contiguous:", packed.is_contiguous())
 print("memory now:", packed.view(-1))
 
-assert torch.equal(packed, flipped)                    # same values, same shape...
-assert packed.stride() == (2, 1)                       # ...row-major strides
-assert packed.data_ptr() != flipped.data_ptr()         # ...in fresh memory
+assert torch.equal(packed, flipped)              # same values, same shape...
+assert packed.stride() == (2, 1)                 # ...row-major strides
+assert packed.data_ptr() != flipped.data_ptr()   # ...in fresh memory
 assert packed.view(-1).tolist() == [0, 3, 1, 4, 2, 5]
-assert grid.contiguous() is grid                       # already packed: no copy
+assert grid.contiguous() is grid                 # already packed: no copy
 # ANCHOR_END: contiguous
 
 # ANCHOR: reshape
-line = flipped.reshape(6)            # view is impossible here, so reshape copies
+line = flipped.reshape(6)            # a view is impossible, so reshape copies
 print(line)
 print("copied:", line.data_ptr() != flipped.data_ptr())
 

@@ -8,4 +8,4 @@ print(flipped.shape, flipped.stride(), flipped.is_contiguous())
 assert flipped.numel() == 6                     # the element count is fine...
 assert not flipped.is_contiguous()              # ...the memory order is not
 
-flipped.view(6)   # reading 0, 3, 1, 4, 2, 5 needs jumps no single stride can make
+flipped.view(6)   # reading 0, 3, 1, 4, 2, 5: jumps no single stride makes

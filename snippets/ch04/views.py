@@ -21,7 +21,8 @@ assert wide.untyped_storage().nbytes() == 6 * 8   # six int64 values, no more
 # Where does wide[1, 2] live? offset = row * stride[0] + col * stride[1]
 row, col = 1, 2
 offset = row * wide.stride()[0] + col * wide.stride()[1]
-print(f"wide[{row}, {col}] sits at offset {offset}: value {flat[offset].item()}")
+print(f"wide[{row}, {col}] sits at offset {offset}: "
+      f"value {flat[offset].item()}")
 
 assert offset == 5 and wide[1, 2].item() == flat[5].item() == 5
 # The same offset rule, checked for every element of both views:

@@ -2,7 +2,8 @@ import numpy as np
 import torch
 
 # ANCHOR: share
-readings = np.array([0.5, 1.5, 2.5, 3.5])     # an array that came from some NumPy code
+# an array that came from some NumPy code
+readings = np.array([0.5, 1.5, 2.5, 3.5])
 t = torch.from_numpy(readings)                 # a tensor over the SAME memory
 print(t)
 print("same buffer:", np.shares_memory(readings, t.numpy()),
@@ -39,8 +40,10 @@ source = np.array([1.0, 2.0, 3.0])
 copied = torch.tensor(source)          # always copies
 shared = torch.as_tensor(source)       # shares when it can (same dtype, CPU)
 source[1] = 50.0
-print("torch.tensor:   ", copied, "| shares:", np.shares_memory(source, copied.numpy()))
-print("torch.as_tensor:", shared, "| shares:", np.shares_memory(source, shared.numpy()))
+print("torch.tensor:   ", copied,
+      "| shares:", np.shares_memory(source, copied.numpy()))
+print("torch.as_tensor:", shared,
+      "| shares:", np.shares_memory(source, shared.numpy()))
 
 assert copied.tolist() == [1.0, 2.0, 3.0]
 assert shared.tolist() == [1.0, 50.0, 3.0]
@@ -49,6 +52,7 @@ assert np.shares_memory(source, shared.numpy())
 
 mine = torch.from_numpy(source).clone()   # from_numpy, then an explicit copy
 source[1] = 2.0
-print("from_numpy + clone:", mine, "| shares:", np.shares_memory(source, mine.numpy()))
+print("from_numpy + clone:", mine,
+      "| shares:", np.shares_memory(source, mine.numpy()))
 assert mine[1].item() == 50.0 and not np.shares_memory(source, mine.numpy())
 # ANCHOR_END: copy

@@ -5,7 +5,8 @@ import torch
 arrays = {
     "np.array([0.5, 1.5])": np.array([0.5, 1.5]),
     "np.zeros(2)": np.zeros(2),
-    "np.array([0.5, 1.5], dtype=np.float32)": np.array([0.5, 1.5], dtype=np.float32),
+    "np.array([0.5, 1.5], dtype=np.float32)":
+        np.array([0.5, 1.5], dtype=np.float32),
     "np.array([3, 1])": np.array([3, 1]),
     "np.array([True, False])": np.array([True, False]),
 }
@@ -13,26 +14,32 @@ print(f"{'NumPy array':<40}{'NumPy dtype':<13}tensor dtype")
 for text, arr in arrays.items():
     print(f"{text:<40}{str(arr.dtype):<13}{torch.from_numpy(arr).dtype}")
 
-print("torch.tensor([0.5, 1.5]) from a Python list:", torch.tensor([0.5, 1.5]).dtype)
+print("torch.tensor([0.5, 1.5]) from a Python list:",
+      torch.tensor([0.5, 1.5]).dtype)
 
-expected = [torch.float64, torch.float64, torch.float32, torch.int64, torch.bool]
+expected = [torch.float64, torch.float64, torch.float32,
+            torch.int64, torch.bool]
 assert [torch.from_numpy(a).dtype for a in arrays.values()] == expected
 assert torch.tensor([0.5, 1.5]).dtype == torch.float32
-assert torch.tensor([3, 1]).dtype == torch.int64 and torch.tensor([True, False]).dtype == torch.bool
+assert torch.tensor([3, 1]).dtype == torch.int64
+assert torch.tensor([True, False]).dtype == torch.bool
 # ANCHOR_END: mapping
 
 # ANCHOR: fix
 features = np.array([[0.5, 1.0, -2.0],
                      [1.5, 0.0,  4.0]])          # float64, as NumPy makes it
 layer = torch.nn.Linear(3, 2)                    # weights are float32
-print("weights:", layer.weight.dtype, "| features:", torch.from_numpy(features).dtype)
+print("weights:", layer.weight.dtype,
+      "| features:", torch.from_numpy(features).dtype)
 
 x = torch.from_numpy(features).float()           # convert once, at the border
 out = layer(x)
 print("x:", x.dtype, tuple(x.shape), "-> out:", out.dtype, tuple(out.shape))
-print("x shares memory with the array:", np.shares_memory(features, x.numpy()))
+print("x shares memory with the array:",
+      np.shares_memory(features, x.numpy()))
 
 assert layer.weight.dtype == torch.float32
-assert x.dtype == torch.float32 and out.dtype == torch.float32 and out.shape == (2, 2)
-assert not np.shares_memory(features, x.numpy())      # a dtype change is a copy
+assert x.dtype == torch.float32 and out.dtype == torch.float32
+assert out.shape == (2, 2)
+assert not np.shares_memory(features, x.numpy())   # a dtype change is a copy
 # ANCHOR_END: fix

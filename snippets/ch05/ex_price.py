@@ -24,8 +24,9 @@ out = W @ x
 price = out.tolist()
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
+from booktorch.check import expect_close, expect_true
 expect_true(type(price) is float,
-            "price should be a single Python float, not a tensor and not a list.")
+            "price should be a single Python float, "
+            "not a tensor and not a list.")
 expect_close("price", price, 5.0)
 # ANCHOR_END: check

@@ -18,11 +18,13 @@ labels = torch.tensor([[2, 0, 1],
 rows = list(labels)           # a list, but of row tensors
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
+from booktorch.check import expect_true
 expect_true(type(rows) is list, "rows should be a Python list.")
 expect_true(len(rows) == 2 and all(type(r) is list for r in rows),
-            "rows should hold 2 Python lists, one per row of labels, not tensors.")
+            "rows should hold 2 Python lists, one per row of labels, "
+            "not tensors.")
 expect_true(all(type(v) is int for r in rows for v in r),
             "Every label inside rows should be a Python int.")
-expect_true(rows == [[2, 0, 1], [1, 1, 0]], "rows should hold the labels in their original order.")
+expect_true(rows == [[2, 0, 1], [1, 1, 0]],
+            "rows should hold the labels in their original order.")
 # ANCHOR_END: check

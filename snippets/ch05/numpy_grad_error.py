@@ -2,7 +2,7 @@
 import torch
 
 w = torch.tensor([2.0, -1.0], requires_grad=True)
-pred = w * 3                      # recorded on the tape, so pred requires grad too
+pred = w * 3                      # on the tape, so pred requires grad too
 print(pred)
 assert pred.requires_grad
 

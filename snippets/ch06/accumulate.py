@@ -28,7 +28,7 @@ assert seen == [4.0, 8.0, 0.0, 4.0]
 
 # ANCHOR: descent
 def descend(zero_each_step, steps=40, lr=0.1):
-    """Minimise (w - 3)^2 from w = 0 by gradient descent; return w after every step."""
+    """Minimise (w - 3)^2 by gradient descent; return w after every step."""
     w = torch.tensor(0.0, requires_grad=True)
     history = [w.item()]
     for _ in range(steps):
@@ -37,32 +37,42 @@ def descend(zero_each_step, steps=40, lr=0.1):
         with torch.no_grad():
             w -= lr * w.grad       # the update must not be recorded
         if zero_each_step:
-            w.grad.zero_()         # what optimizer.zero_grad() does for every parameter
+            w.grad.zero_()         # what optimizer.zero_grad() does
         history.append(w.item())
     return history
 
 
 good = descend(zero_each_step=True)
 bad = descend(zero_each_step=False)
-print("zeroed     : w after steps 1-4 =", [round(v, 3) for v in good[1:5]], " final", round(good[-1], 4))
-print("not zeroed : w after steps 1-4 =", [round(v, 3) for v in bad[1:5]], " final", round(bad[-1], 4))
-print("not zeroed : w ranges over", round(min(bad[10:]), 2), "to", round(max(bad[10:]), 2), "after step 10")
+print("zeroed     : w after steps 1-4 =", [round(v, 3) for v in good[1:5]],
+      " final", round(good[-1], 4))
+print("not zeroed : w after steps 1-4 =", [round(v, 3) for v in bad[1:5]],
+      " final", round(bad[-1], 4))
+print("not zeroed : w ranges over", round(min(bad[10:]), 2),
+      "to", round(max(bad[10:]), 2), "after step 10")
 
-assert good[1] == bad[1] and abs(good[1] - 0.6) < 1e-6   # step 1 is identical: nothing piled up yet
+# step 1 is identical: nothing piled up yet
+assert good[1] == bad[1] and abs(good[1] - 0.6) < 1e-6
 assert abs(good[2] - 1.08) < 1e-6 and abs(bad[2] - 1.68) < 1e-6
-assert abs(good[-1] - 3) < 1e-3                   # zeroed: settles on the minimum
-assert max(bad) > 6 and min(bad[10:]) < 0         # not zeroed: swings from below 0 to above 6
+# zeroed: settles on the minimum
+assert abs(good[-1] - 3) < 1e-3
+# not zeroed: swings from below 0 to above 6
+assert max(bad) > 6 and min(bad[10:]) < 0
 # ANCHOR_END: descent
 
 # ANCHOR: figure
 fig, ax = plt.subplots(figsize=(9, 3.6))
 steps = range(len(good))
-ax.axhline(3, color="C2", linestyle=":", linewidth=1.5, label="the minimum, w = 3")
-ax.plot(steps, good, color="C0", linewidth=2, marker="o", markersize=3, label="w.grad zeroed every step")
-ax.plot(steps, bad, color="C1", linewidth=2, marker="o", markersize=3, label="w.grad never zeroed")
+ax.axhline(3, color="C2", linestyle=":", linewidth=1.5,
+           label="the minimum, w = 3")
+ax.plot(steps, good, color="C0", linewidth=2, marker="o", markersize=3,
+        label="w.grad zeroed every step")
+ax.plot(steps, bad, color="C1", linewidth=2, marker="o", markersize=3,
+        label="w.grad never zeroed")
 ax.set_xlabel("training step")
 ax.set_ylabel("w")
 ax.set_title("Minimising (w - 3)² with learning rate 0.1")
-ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9, frameon=False)
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=9,
+          frameon=False)
 fig.tight_layout()
 # ANCHOR_END: figure

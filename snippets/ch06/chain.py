@@ -2,8 +2,8 @@ import torch
 
 # ANCHOR: walk
 def walk_backward(output):
-    """Reverse-mode differentiation by hand, using the nodes autograd recorded."""
-    # 1. List the nodes so that every node comes after all nodes that feed into it.
+    """Reverse-mode differentiation by hand, on autograd's recorded nodes."""
+    # 1. List the nodes so that each comes after every node feeding into it.
     order, seen = [], set()
 
     def visit(node):
@@ -17,22 +17,23 @@ def walk_backward(output):
     visit(output.grad_fn)
 
     # 2. Walk that list backwards, from the output to the leaves.
-    arriving = {output.grad_fn: torch.tensor(1.0)}      # d(output)/d(output) = 1
+    arriving = {output.grad_fn: torch.tensor(1.0)}   # d(output)/d(output) = 1
     leaf_grads = {}
-    with torch.no_grad():                               # the walk itself is not recorded
+    with torch.no_grad():   # the walk itself is not recorded
         for node in reversed(order):
             g = arriving.pop(node)
             if type(node).__name__ == "AccumulateGrad":
                 print(f"  AccumulateGrad  collects {g.item()}")
                 leaf_grads[node.variable] = g
                 continue
-            sent = node(g)                              # the node's local chain-rule step
+            sent = node(g)   # the node's local chain-rule step
             sent = sent if isinstance(sent, tuple) else (sent,)
             shown = [None if s is None else s.item() for s in sent]
             print(f"  {node.name():<14}  receives {g.item()}, sends {shown}")
             for (child, _), s in zip(node.next_functions, sent):
                 if child is not None:
-                    arriving[child] = arriving.get(child, 0) + s   # paths that meet are summed
+                    # paths that meet are summed
+                    arriving[child] = arriving.get(child, 0) + s
     return leaf_grads
 # ANCHOR_END: walk
 

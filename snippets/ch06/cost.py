@@ -24,7 +24,10 @@ def numeric_grad(w, h=1e-6):
 
 
 def forward_grad(w, h=1e-6):
-    """One-sided differences: one shared base evaluation, then one nudge per parameter."""
+    """One-sided differences.
+
+    One shared base evaluation, then one nudge per parameter.
+    """
     base = loss_fn(w)
     g = torch.zeros_like(w)
     for i in range(w.numel()):
@@ -36,15 +39,19 @@ def forward_grad(w, h=1e-6):
 
 def autograd_grad(w):
     w = w.clone().requires_grad_(True)
-    w.register_hook(lambda g: calls.__setitem__("backward", calls["backward"] + 1))
+    w.register_hook(lambda g: calls.update(backward=calls["backward"] + 1))
     loss_fn(w).backward()
     return w.grad
 
 
 def cost(method, n):
-    """Run `method` on n parameters; return (forward calls, backward passes, gradient)."""
+    """Run `method` on n parameters.
+
+    Returns (forward calls, backward passes, gradient).
+    """
     torch.manual_seed(0)
-    w = torch.randn(n, dtype=torch.float64)       # float64 keeps the numeric gradient sharp
+    # float64 keeps the numeric gradient sharp
+    w = torch.randn(n, dtype=torch.float64)
     calls.update(forward=0, backward=0)
     g = method(w)
     return calls["forward"], calls["backward"], g
@@ -54,14 +61,20 @@ n = 5
 f_num, b_num, g_num = cost(numeric_grad, n)
 f_fwd, b_fwd, g_fwd = cost(forward_grad, n)
 f_ad, b_ad, g_ad = cost(autograd_grad, n)
-print(f"n = {n}: central differences ran the loss {f_num} times, {b_num} backward passes")
-print(f"n = {n}: forward differences ran the loss {f_fwd} times, {b_fwd} backward passes")
+print(f"n = {n}: central differences ran the loss {f_num} times, "
+      f"{b_num} backward passes")
+print(f"n = {n}: forward differences ran the loss {f_fwd} times, "
+      f"{b_fwd} backward passes")
 print(f"n = {n}: autograd ran the loss {f_ad} time, {b_ad} backward pass")
-print("central differences agree with autograd to 1e-8:", torch.allclose(g_num, g_ad, atol=1e-8))
+print("central differences agree with autograd to 1e-8:",
+      torch.allclose(g_num, g_ad, atol=1e-8))
 
-assert (f_num, b_num) == (2 * n, 0) and (f_fwd, b_fwd) == (n + 1, 0) and (f_ad, b_ad) == (1, 1)
+assert (f_num, b_num) == (2 * n, 0)
+assert (f_fwd, b_fwd) == (n + 1, 0)
+assert (f_ad, b_ad) == (1, 1)
 assert torch.allclose(g_num, g_ad, atol=1e-8)
-assert torch.allclose(g_fwd, g_ad, atol=1e-4)   # one-sided: same gradient, less precise
+# one-sided: same gradient, less precise
+assert torch.allclose(g_fwd, g_ad, atol=1e-4)
 # ANCHOR_END: count
 
 # ANCHOR: figure
@@ -71,7 +84,8 @@ for n in sizes:
     f_num, b_num, g_num = cost(numeric_grad, n)
     f_fwd, b_fwd, _ = cost(forward_grad, n)
     f_ad, b_ad, g_ad = cost(autograd_grad, n)
-    assert torch.allclose(g_num, g_ad, atol=1e-6)  # same gradient at every size
+    # same gradient at every size
+    assert torch.allclose(g_num, g_ad, atol=1e-6)
     central_passes.append(f_num + b_num)
     forward_passes.append(f_fwd + b_fwd)
     autograd_passes.append(f_ad + b_ad)
@@ -88,7 +102,8 @@ assert central_passes[-1] == 2000
 fig, ax = plt.subplots(figsize=(7, 4))
 ax.loglog(sizes, central_passes, color="C1", marker="o", linewidth=2,
           label="central differences: 2n forward passes")
-ax.loglog(sizes, forward_passes, color="C3", marker="s", markersize=4, linewidth=1.5, linestyle="--",
+ax.loglog(sizes, forward_passes, color="C3", marker="s", markersize=4,
+          linewidth=1.5, linestyle="--",
           label="forward differences: n + 1 forward passes")
 ax.loglog(sizes, autograd_passes, color="C0", marker="o", linewidth=2,
           label="autograd: 1 forward + 1 backward")

@@ -15,6 +15,7 @@ def central(f, x, h=0.001):
 from booktorch.check import expect_close
 
 expect_close("central(x * x, at 2.0)", central(lambda x: x * x, 2.0), 4.0)
-expect_close("central(x**2 + 3*x, at 2.0)", central(lambda x: x**2 + 3 * x, 2.0), 7.0)
+expect_close("central(x**2 + 3*x, at 2.0)",
+             central(lambda x: x**2 + 3 * x, 2.0), 7.0)
 expect_close("central(x**3, at 1.0)", central(lambda x: x**3, 1.0), 3.0)
 # ANCHOR_END: check

@@ -8,4 +8,4 @@ with torch.inference_mode():
 print("inference tensor:", features.is_inference())
 assert features.is_inference()
 
-loss = (w * features).sum()    # training code reuses it: the multiply must save it
+loss = (w * features).sum()   # training reuses it: the multiply must save it

@@ -53,8 +53,12 @@ for h in [1e-1, 1e-2, 1e-3, 1e-4, 1e-5]:
     errors[h] = (abs(e64), abs(e32))
     print(f"{h:>7g}  {e64:>15.2e}  {e32:>15.2e}")
 
-assert errors[1e-1][0] > errors[1e-3][0] > errors[1e-5][0]      # float64: smaller h, better
-assert all(abs(errors[h][0] - h * h) < 1e-8 for h in errors)     # for x^3 the error is exactly h^2
-assert min(errors, key=lambda h: errors[h][1]) == 1e-2           # float32: best at h = 0.01 ...
-assert errors[1e-5][1] > 0.01 and errors[1e-5][0] < 1e-9         # ... and worse than 0.01 at 1e-5
+# float64: smaller h, better
+assert errors[1e-1][0] > errors[1e-3][0] > errors[1e-5][0]
+# for x^3 the error is exactly h^2
+assert all(abs(errors[h][0] - h * h) < 1e-8 for h in errors)
+# float32: best at h = 0.01 ...
+assert min(errors, key=lambda h: errors[h][1]) == 1e-2
+# ... and worse than 0.01 at 1e-5
+assert errors[1e-5][1] > 0.01 and errors[1e-5][0] < 1e-9
 # ANCHOR_END: step

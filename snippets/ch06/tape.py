@@ -2,7 +2,7 @@ import torch
 
 # ANCHOR: record
 x = torch.tensor(2.0, requires_grad=True)   # a leaf: made by us, not by an op
-y = x * x                                   # this multiply is written on the tape
+y = x * x                                   # this multiply goes on the tape
 
 print("y          :", y)
 print("y.grad_fn  :", y.grad_fn.name())
@@ -16,8 +16,10 @@ assert x.is_leaf and not y.is_leaf and x.grad_fn is None
 # ANCHOR_END: record
 
 # ANCHOR: edges
-edges = y.grad_fn.next_functions              # one (node, slot) pair per input of the multiply
-print("inputs of MulBackward0:", [(type(node).__name__, slot) for node, slot in edges])
+# one (node, slot) pair per input of the multiply
+edges = y.grad_fn.next_functions
+print("inputs of MulBackward0:",
+      [(type(node).__name__, slot) for node, slot in edges])
 
 (left, _), (right, _) = edges
 print("same node both times:", left is right)
@@ -37,12 +39,13 @@ assert node._saved_self.item() == 2.0 and node._saved_other.item() == 2.0
 # ANCHOR: poly
 def show(node, depth=0):
     """Print the tape under `node`, one recorded operation per line."""
-    if node is None:                         # an input that needs no gradient (a constant)
+    if node is None:   # an input that needs no gradient (a constant)
         print("    " * depth + "(constant: no gradient needed)")
         return
     name = type(node).__name__
     if name == "AccumulateGrad":
-        print("    " * depth + f"AccumulateGrad -> leaf {node.variable.item()}")
+        value = node.variable.item()
+        print("    " * depth + f"AccumulateGrad -> leaf {value}")
         return
     print("    " * depth + name)
     for child, _ in node.next_functions:
@@ -56,7 +59,8 @@ show(z.grad_fn)
 
 add = z.grad_fn
 power, times = (node for node, _ in add.next_functions)
-print("PowBackward0 saved x =", power._saved_self.item(), "and exponent", power._saved_exponent)
+print("PowBackward0 saved x =", power._saved_self.item(),
+      "and exponent", power._saved_exponent)
 print("MulBackward0 saved the constant", times._saved_other.item())
 
 assert z.item() == 10.0 and add.name() == "AddBackward0"

@@ -24,7 +24,7 @@ def forward_backward_seconds(width, repeats=25):
     """
     model, x = mlp(width).to(device), torch.randn(BATCH, width, device=device)
     forward, backward = [], []
-    for step in range(repeats + 3):           # the first three runs are warm-up
+    for step in range(repeats + 3):   # the first three runs are warm-up
         model.zero_grad(set_to_none=True)
         torch.cuda.synchronize()
         start = time.perf_counter()

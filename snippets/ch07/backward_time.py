@@ -20,7 +20,7 @@ def mlp(width):
 
 
 def forward_backward_seconds(width, repeats):
-    """Median seconds of the forward pass and of the backward pass, timed separately."""
+    """Median seconds of the forward pass and of the backward pass."""
     model, x = mlp(width), torch.randn(BATCH, width)
     forward, backward = [], []
     for step in range(repeats + 2):          # the first two runs are warm-up
@@ -44,9 +44,11 @@ for width in WIDTHS:
 
 print("batch:", BATCH, " widths:", WIDTHS)
 print("matmul FLOPs per pass, forward : backward = 3 : 5 at every width")
-assert cpu_forward[-1] > cpu_forward[0] and cpu_backward[-1] > cpu_backward[0]   # wider costs more
+# wider costs more
+assert cpu_forward[-1] > cpu_forward[0] and cpu_backward[-1] > cpu_backward[0]
 overall = sum(cpu_backward) / sum(cpu_forward)
-assert 0.5 < overall < 8        # a backward pass costs a small constant number of forward passes
+# a backward pass costs a small constant number of forward passes
+assert 0.5 < overall < 8
 # ANCHOR_END: measure
 
 # ANCHOR: figure
@@ -54,7 +56,8 @@ gpu = gpu_data("ch07/backward_gpu.py")
 if gpu is None:
     print("GPU series: not measured yet, so the figure shows the CPU alone.")
 else:
-    print(f"GPU series: measured on {gpu['gpu']} at {len(gpu['widths'])} widths.")
+    print(f"GPU series: measured on {gpu['gpu']} "
+          f"at {len(gpu['widths'])} widths.")
 
 fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
 
@@ -63,17 +66,20 @@ def ms(seconds):
     return [s * 1e3 for s in seconds]
 
 
-left.loglog(WIDTHS, ms(cpu_forward), color="C0", marker="o", label="CPU forward")
-left.loglog(WIDTHS, ms(cpu_backward), color="C1", marker="o", label="CPU backward")
+left.loglog(WIDTHS, ms(cpu_forward), color="C0", marker="o",
+            label="CPU forward")
+left.loglog(WIDTHS, ms(cpu_backward), color="C1", marker="o",
+            label="CPU backward")
 right.semilogx(WIDTHS, [b / f for f, b in zip(cpu_forward, cpu_backward)],
                color="C0", marker="o", label="CPU")
 if gpu is not None:
-    left.loglog(gpu["widths"], ms(gpu["forward"]), color="C0", marker="s", linestyle="--",
-                label="GPU forward")
-    left.loglog(gpu["widths"], ms(gpu["backward"]), color="C1", marker="s", linestyle="--",
-                label="GPU backward")
-    right.semilogx(gpu["widths"], [b / f for f, b in zip(gpu["forward"], gpu["backward"])],
-                   color="C1", marker="s", linestyle="--", label=f"GPU ({gpu['gpu']})")
+    left.loglog(gpu["widths"], ms(gpu["forward"]), color="C0", marker="s",
+                linestyle="--", label="GPU forward")
+    left.loglog(gpu["widths"], ms(gpu["backward"]), color="C1", marker="s",
+                linestyle="--", label="GPU backward")
+    gpu_ratio = [b / f for f, b in zip(gpu["forward"], gpu["backward"])]
+    right.semilogx(gpu["widths"], gpu_ratio, color="C1", marker="s",
+                   linestyle="--", label=f"GPU ({gpu['gpu']})")
 right.axhline(5 / 3, color="C2", linestyle=":", label="FLOP ratio 5/3")
 right.set_ylim(0, 4)
 left.set_xlabel("layer width (batch of 128, three layers)")

@@ -22,7 +22,10 @@ assert torch.equal(C, A @ B)
 
 # ANCHOR: formula
 def matmul_flops(R, K, Cn):
-    """FLOPs of an (R x K) @ (K x Cn) product: R*Cn cells, K multiply-adds each, 2 FLOPs per multiply-add."""
+    """FLOPs of an (R x K) @ (K x Cn) product.
+
+    R*Cn cells, K multiply-adds each, 2 FLOPs per multiply-add.
+    """
     return 2 * R * K * Cn
 
 
@@ -36,26 +39,34 @@ assert matmul_flops(2, 3, 4) == 48
 assert matmul_flops(8, 768, 3) == 36_864
 assert matmul_flops(64, 64, 64) == 524_288
 assert matmul_flops(1024, 1024, 1024) == 2_147_483_648
-assert matmul_flops(1024, 1024, 1024) // matmul_flops(512, 512, 512) == 8   # double n, 8x the work
+# double n, 8x the work
+assert matmul_flops(1024, 1024, 1024) // matmul_flops(512, 512, 512) == 8
 # ANCHOR_END: formula
 
 # ANCHOR: intensity
 def bytes_moved(R, K, Cn, itemsize=4):
-    """The least memory traffic possible: read A and B once, write C once (float32: 4 bytes each)."""
+    """The least memory traffic possible: read A and B once, write C once.
+
+    In bytes, for float32 by default: 4 bytes each.
+    """
     return itemsize * (R * K + K * Cn + R * Cn)
 
 
-same_work = [(1, 4096, 4096), (16, 1024, 1024), (64, 512, 512), (256, 256, 256), (1024, 16, 1024)]
-print(f"{'(R x K) @ (K x Cn)':>27} {'FLOPs':>11} {'bytes moved':>12} {'FLOPs per byte':>15}")
+same_work = [(1, 4096, 4096), (16, 1024, 1024), (64, 512, 512),
+             (256, 256, 256), (1024, 16, 1024)]
+print(f"{'(R x K) @ (K x Cn)':>27} {'FLOPs':>11} "
+      f"{'bytes moved':>12} {'FLOPs per byte':>15}")
 intensity = {}
 for R, K, Cn in same_work:
     flops, moved = matmul_flops(R, K, Cn), bytes_moved(R, K, Cn)
     intensity[(R, K, Cn)] = flops / moved
-    print(f"{f'({R} x {K}) @ ({K} x {Cn})':>27} {flops:>11,} {moved:>12,} {flops / moved:>15.2f}")
+    print(f"{f'({R} x {K}) @ ({K} x {Cn})':>27} {flops:>11,} "
+          f"{moved:>12,} {flops / moved:>15.2f}")
 
-assert all(matmul_flops(*s) == 2**25 == 33_554_432 for s in same_work)   # identical work
-assert torch.zeros(1).element_size() == 4                                 # bytes per float32
-assert 4096 * 4096 == 16_777_216                                         # entries of the big matrix
+# identical work
+assert all(matmul_flops(*s) == 2**25 == 33_554_432 for s in same_work)
+assert torch.zeros(1).element_size() == 4   # bytes per float32
+assert 4096 * 4096 == 16_777_216            # entries of the big matrix
 assert bytes_moved(1, 4096, 4096) == 67_141_632
 assert bytes_moved(256, 256, 256) == 786_432
 assert abs(intensity[(1, 4096, 4096)] - 0.50) < 0.005

@@ -5,8 +5,10 @@ X = torch.ones(32, 100)                       # input data: no gradient needed
 W = torch.ones(100, 10, requires_grad=True)   # a weight: needs a gradient
 Y = X @ W
 
-forward_flops = None    # replace None: FLOPs of X @ W
-backward_flops = None   # replace None: FLOPs of the products backward runs for this Y
+# replace None: FLOPs of X @ W
+forward_flops = None
+# replace None: FLOPs of the products backward runs for this Y
+backward_flops = None
 # ANCHOR_END: task
 # ANCHOR: solution
 import torch
@@ -15,7 +17,8 @@ W = torch.ones(100, 10, requires_grad=True)
 Y = X @ W
 
 forward_flops = 2 * 32 * 100 * 10
-backward_flops = 2 * 100 * 32 * 10      # only W's gradient: X.T @ (gradient of Y)
+# only W's gradient: X.T @ (gradient of Y)
+backward_flops = 2 * 100 * 32 * 10
 # ANCHOR_END: solution
 # ANCHOR: wrong
 import torch
@@ -27,9 +30,10 @@ forward_flops = 2 * 32 * 100 * 10
 backward_flops = 2 * forward_flops
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_grad, expect_true
+from booktorch.check import expect_close, expect_true
 expect_close("forward_flops", forward_flops, 64000)
 expect_true(backward_flops != 2 * forward_flops,
-            "backward_flops is twice the forward: that counts a gradient for X too, but X does not need one.")
+            "backward_flops is twice the forward: that counts a gradient "
+            "for X too, but X does not need one.")
 expect_close("backward_flops", backward_flops, 64000)
 # ANCHOR_END: check

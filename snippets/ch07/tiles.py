@@ -3,11 +3,11 @@ import torch
 
 # ANCHOR: tiles
 def tiled_matmul(A, B, T):
-    """A @ B computed tile by tile, counting the numbers fetched from slow memory.
+    """A @ B computed tile by tile, counting numbers fetched from slow memory.
 
-    Model: a T x T tile of C stays in fast memory while it is being summed. For each
-    step along K, one T x T tile of A and one of B are fetched (2 * T * T numbers),
-    and every fetched number is then used T times.
+    Model: a T x T tile of C stays in fast memory while it is being summed.
+    For each step along K, one T x T tile of A and one of B are fetched
+    (2 * T * T numbers), and every fetched number is then used T times.
     """
     R, K = A.shape
     Cn = B.shape[1]
@@ -29,9 +29,12 @@ print(f"n = {n}: {n**3:,} multiply-adds whatever the tile size")
 fetches = {}
 for T in [1, 2, 4, 8, 16]:
     C, fetches[T] = tiled_matmul(A, B, T)
-    assert torch.equal(C, A @ B)             # same answer every time (whole numbers: exact)
-    print(f"tile {T:>2} x {T:<2}: {fetches[T]:>5,} numbers fetched, each used {n**3 * 2 // fetches[T]:>2}x")
+    # same answer every time (whole numbers: exact)
+    assert torch.equal(C, A @ B)
+    print(f"tile {T:>2} x {T:<2}: {fetches[T]:>5,} numbers fetched, "
+          f"each used {n**3 * 2 // fetches[T]:>2}x")
 
 assert fetches == {1: 8192, 2: 4096, 4: 2048, 8: 1024, 16: 512}
-assert all(fetches[T] == 2 * n**3 // T for T in fetches)     # T times bigger tiles, T times less traffic
+# T times bigger tiles, T times less traffic
+assert all(fetches[T] == 2 * n**3 // T for T in fetches)
 # ANCHOR_END: tiles

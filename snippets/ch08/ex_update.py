@@ -46,11 +46,13 @@ print(w, b)
 # ANCHOR: check
 from booktorch.check import expect_close, expect_true
 
-# errors pred - y = 4, 2.5, 1, -0.5, so w.grad = mean(2 * error * x) = -5.5 and b.grad = mean(2 * error) = 3.5
+# errors pred - y = 4, 2.5, 1, -0.5, so w.grad = mean(2 * error * x) = -5.5
+# and b.grad = mean(2 * error) = 3.5
 expect_close("w after one step", w, 0.5 - 0.1 * -5.5)
 expect_close("b after one step", b, 0.0 - 0.1 * 3.5)
 expect_true(w.requires_grad and b.requires_grad,
-            "The values are right, but w and b no longer require gradients: `w = w - ...` inside "
-            "torch.no_grad() builds a new tensor with no tape, so the next step could not train it. "
+            "The values are right, but w and b no longer require gradients: "
+            "`w = w - ...` inside torch.no_grad() builds a new tensor with "
+            "no tape, so the next step could not train it. "
             "Update the existing tensors in place with `-=`.")
 # ANCHOR_END: check

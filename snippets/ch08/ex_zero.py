@@ -48,7 +48,8 @@ print(f"w = {w.item():.3f}   b = {b.item():.3f}")
 # ANCHOR: check
 from booktorch.check import expect_close
 
-# The same 20 steps in plain Python floats, gradients worked out by hand and never carried over
+# The same 20 steps in plain Python floats, gradients worked out by hand
+# and never carried over
 xs, ys = [-2.0, -1.0, 0.0, 1.0], [-5.0, -3.0, -1.0, 1.0]
 ww, bb = 0.0, 0.0
 for _ in range(20):

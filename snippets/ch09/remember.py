@@ -5,7 +5,8 @@ import torch
 x = torch.zeros(8, 3, 768)
 labels = torch.tensor([0, 2, 1])
 print("1  shape", list(x.shape), "| labels", labels.dtype, "| data", x.dtype)
-assert x.shape == (8, 3, 768) and labels.dtype == torch.int64 and x.dtype == torch.float32
+assert x.shape == (8, 3, 768)
+assert labels.dtype == torch.int64 and x.dtype == torch.float32
 
 # 2. Matrices: column 0 is where i-hat lands; det is the area scale
 R = torch.tensor([[0.0, -1.0], [1.0, 0.0]])
@@ -25,7 +26,8 @@ assert C[0, 0].item() == 1 * 7 + 2 * 9 + 3 * 11 == 58 and C.shape == (2, 2)
 flat = torch.arange(6)
 grid = flat.view(2, 3)
 table = torch.ones(3, 1) + torch.ones(1, 4)
-print("4  view shares memory", grid.data_ptr() == flat.data_ptr(), "| [3, 1] + [1, 4] ->", list(table.shape))
+print("4  view shares memory", grid.data_ptr() == flat.data_ptr(),
+      "| [3, 1] + [1, 4] ->", list(table.shape))
 assert grid.data_ptr() == flat.data_ptr() and table.shape == (3, 4)
 
 # 5. NumPy: from_numpy shares memory, and NumPy floats are 64-bit
@@ -46,12 +48,13 @@ assert w.grad.item() == 7.0
 print("7  FLOPs of A @ B", 2 * rows * inner * cols)
 assert 2 * rows * inner * cols == 24
 
-# 8. Training: forward, loss, backward, a step against the gradient, then clear it
+# 8. Training: forward, loss, backward, a step against the gradient, clear it
 p = torch.tensor(0.0, requires_grad=True)
 loss = (p - 3) ** 2
 loss.backward()
 with torch.no_grad():
-    p -= 0.1 * p.grad                # what optimizer.step() does, with lr = 0.1
-p.grad.zero_()                       # ready for the next backward
-print("8  one step on (p - 3)**2 from 0:", round(p.item(), 4), "| grad now", p.grad.item())
+    p -= 0.1 * p.grad              # what optimizer.step() does, with lr = 0.1
+p.grad.zero_()                     # ready for the next backward
+print("8  one step on (p - 3)**2 from 0:", round(p.item(), 4),
+      "| grad now", p.grad.item())
 assert abs(p.item() - 0.6) < 1e-6 and p.grad.item() == 0.0
