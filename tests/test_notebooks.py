@@ -58,3 +58,24 @@ def test_notebook_executes_offline_and_matches_the_book(built_book, stem, tmp_pa
     for (code, want_out, want_error), (_, got_out, got_error) in zip(expected, executed):
         assert got_out == want_out, f"{stem}: this cell printed something else than the book:\n{code}"
         assert got_error == want_error, f"{stem}: this cell raised {got_error}, the book says {want_error}:\n{code}"
+
+
+def test_every_notebook_heading_has_an_example_under_it(built_book):
+    """Headings whose examples the notebook does not carry (a page's exercises) are left
+    out, so the notebook's contents list no empty sections."""
+    from bookengine.notebook import HEADING
+
+    for stem in CHAPTERS:
+        cells = json.loads((built_book[0] / "notebooks" / stem / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+        for index, cell in enumerate(cells):
+            heading = HEADING.match("".join(cell["source"])) if cell["cell_type"] == "markdown" else None
+            if heading is None or len(heading.group(1)) == 1:
+                continue
+            level, below = len(heading.group(1)), []
+            for later in cells[index + 1:]:
+                other = HEADING.match("".join(later["source"])) if later["cell_type"] == "markdown" else None
+                if other and len(other.group(1)) <= level:
+                    break
+                below.append(later["cell_type"])
+            assert "code" in below, f"{stem}: the heading {heading.group(0)!r} has no example under it"
+            assert "$" not in heading.group(2) and "`" not in heading.group(2), heading.group(0)

@@ -167,7 +167,9 @@ class Watched:
         self.page = page
         self.requests = []
         self.errors = []
+        self.not_found = []
         page.on("request", lambda request: self.requests.append(request.url))
+        page.on("response", lambda response: response.status == 404 and self.not_found.append(response.url))
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 

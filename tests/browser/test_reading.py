@@ -44,7 +44,9 @@ def test_a_figure_opens_full_size_on_a_phone(watched, isolated_url):
     page = watched.page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(isolated_url + "matrices/")
-    link = page.locator(".snippet a.book-figure:visible").first
+    link = page.locator(".snippet a.book-figure[href$='#only-light']").first
+    link.scroll_into_view_if_needed()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=link.locator("img").element_handle())
     shown = link.locator("img").bounding_box()
     target = link.get_attribute("href")
     assert target.endswith("-light.svg#only-light"), target
@@ -53,7 +55,13 @@ def test_a_figure_opens_full_size_on_a_phone(watched, isolated_url):
     page.wait_for_url(re.compile(r".*\.svg#only-light$"))
     width = page.evaluate("document.documentElement.getBoundingClientRect().width")
     assert width >= 1.4 * shown["width"], (width, shown)
+    # a bare SVG has no <link rel=icon>: Chromium asks for /favicon.ico, which the book has not
+    watched.errors = [e for e in watched.errors if "404" not in e or not missing_only_favicon(watched)]
     clean(watched, isolated_url)
+
+
+def missing_only_favicon(watched):
+    return all(url.endswith("/favicon.ico") for url in watched.not_found)
 
 
 def test_a_wrapped_editor_line_is_indented_past_its_own_indentation(watched, isolated_url):
@@ -63,24 +71,29 @@ def test_a_wrapped_editor_line_is_indented_past_its_own_indentation(watched, iso
     cell = page.locator(".book-cell").first
     page.wait_for_selector(".book-cell[data-mounted]")
     set_code(page, cell, "for i in range(2):\n    total = " + " + ".join(f"value_{k}" for k in range(30)) + "\nprint(i)")
-    lines = page.evaluate(
-        """(cell) => [...cell.querySelectorAll('.cm-line')].map((line) => {
+    # each visual row of the long line: (top, leftmost x of its text)
+    rows = page.evaluate(
+        """(cell) => {
             const range = document.createRange();
-            range.selectNodeContents(line);
-            return [...range.getClientRects()].map((r) => Math.round(r.left));
-        })""",
+            range.selectNodeContents(cell.querySelectorAll('.cm-line')[1]);
+            const rows = new Map();
+            for (const r of range.getClientRects()) {
+                const top = Math.round(r.top);
+                rows.set(top, Math.min(rows.get(top) ?? Infinity, Math.round(r.left)));
+            }
+            return [...rows.entries()].sort((a, b) => a[0] - b[0]);
+        }""",
         cell.element_handle(),
     )
-    header, body, last = lines
-    assert len(body) > 2 and len(set(body)) >= 2, "the long line did not wrap"
+    assert len(rows) >= 2, f"the long line did not wrap: {rows}"
     body_text_left = page.evaluate(
         """(cell) => { const line = cell.querySelectorAll('.cm-line')[1]; const range = document.createRange();
             const text = line.firstChild.firstChild || line.firstChild; const at = text.textContent.search(/\\S/);
             range.setStart(text, at); range.setEnd(text, at + 1); return Math.round(range.getBoundingClientRect().left); }""",
         cell.element_handle(),
     )
-    continuation = min(left for left in body if left > min(body))
-    assert continuation > body_text_left, (body, body_text_left)  # never looks dedented
+    continuations = [left for _, left in rows[1:]]
+    assert min(continuations) > body_text_left, (rows, body_text_left)  # never looks dedented
     clean(watched, isolated_url)
 
 
@@ -91,4 +104,4 @@ def test_a_notebook_contents_list_shows_words_not_markup(built_site, url):
     toc = toc[: toc.index("</nav>\n")] if "</nav>\n" in toc else toc
     entries = [re.sub(r"\s+", " ", e).strip() for e in re.findall(r'<span class="md-ellipsis">(.*?)</span>', toc, re.S)]
     assert entries, url
-    assert not [e for e in entries if "$" in e or "`" in e or re.search(r" ,|\( ?\)", e)], entries
+    assert not [e for e in entries if "$" in e or "`" in e or re.search(r" ,|\( \)", e)], entries
