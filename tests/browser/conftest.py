@@ -2,6 +2,7 @@
 
 import functools
 import http.server
+import time
 import json
 import socket
 import threading
@@ -236,3 +237,32 @@ def set_code(page, target, code):
 def run(target):
     target.get_by_role("button", name="Run").click()
     wait_state(target, FINISHED)
+
+
+def flood_then_stop(page, target):
+    """Run a cell that prints without end: the page stays responsive, the output keeps its
+    head and its latest tail with a note between, Stop ends it, and a normal run follows."""
+    run(target)
+    set_code(page, target, "i = 0\nwhile True:\n    i += 1\n    print(i)")
+    target.get_by_role("button", name="Run").click()
+    wait_state(target, ["running"])
+    page.wait_for_function("el => el.querySelector('.book-cell__cut').textContent.includes('not shown')",
+                           arg=target.element_handle(), timeout=20_000)
+    page.wait_for_timeout(1500)  # keep it printing for a while
+    started = time.perf_counter()
+    assert page.evaluate("1 + 1") == 2
+    assert time.perf_counter() - started < 0.25, "the page froze under the flood"
+    output = target.locator(".book-cell__output")
+    text = output.inner_text()
+    assert text.startswith("1\n2\n3\n") and len(text) < 70_000, len(text)
+    stop_clicked = time.perf_counter()
+    target.get_by_role("button", name="Stop").click()
+    wait_state(target, ["stopped"], timeout=5000)
+    assert time.perf_counter() - stop_clicked < 2.0
+    assert output.inner_text().rstrip().endswith("Stopped.")
+    # the tail is the last lines printed: consecutive numbers just before Stop
+    tail = [int(line) for line in output.inner_text().splitlines() if line.isdigit()][-5:]
+    assert tail == list(range(tail[0], tail[0] + 5)), tail
+    target.get_by_role("button", name="Reset").click()
+    run(target)
+    assert target.get_attribute("data-matches") == "true"

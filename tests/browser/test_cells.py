@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from .conftest import cell, clean, run, set_code, wait_state
+from .conftest import cell, clean, flood_then_stop, run, set_code, wait_state
 
 CHAPTER = "tensors/"
 
@@ -161,30 +161,7 @@ def test_a_print_flood_is_capped_and_stop_still_works(watched, isolated_url, pla
     base = isolated_url if isolated else plain_url
     page = watched.page
     page.goto(base + CHAPTER)
-    first = cell(page)
-    run(first)
-    set_code(page, first, "i = 0\nwhile True:\n    i += 1\n    print(i)")
-    first.get_by_role("button", name="Run").click()
-    wait_state(first, ["running"])
-    page.wait_for_function("el => el.querySelector('.book-cell__cut').textContent.includes('not shown')",
-                           arg=first.element_handle(), timeout=20_000)
-    page.wait_for_timeout(1500)  # keep it printing for a while
-    started = time.perf_counter()
-    assert page.evaluate("1 + 1") == 2
-    assert time.perf_counter() - started < 0.25, "the page froze under the flood"
-    text = output(first)
-    assert text.startswith("1\n2\n3\n") and len(text) < 70_000, len(text)
-    stop_clicked = time.perf_counter()
-    first.get_by_role("button", name="Stop").click()
-    wait_state(first, ["stopped"], timeout=5000)
-    assert time.perf_counter() - stop_clicked < 2.0
-    assert output(first).rstrip().endswith("Stopped.")
-    # the tail is the last lines printed: consecutive numbers just before Stop
-    tail = [line for line in output(first).splitlines() if line.isdigit()][-5:]
-    assert [int(n) for n in tail] == list(range(int(tail[0]), int(tail[0]) + 5)), tail
-    first.get_by_role("button", name="Reset").click()
-    run(first)
-    assert first.get_attribute("data-matches") == "true"
+    flood_then_stop(page, cell(page))
     clean(watched, base)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from bookproject import nav_pages
 
-from .conftest import FINISHED, READY_MS, Watched, clean, persistent_profile, set_code, wait_state
+from .conftest import FINISHED, READY_MS, Watched, clean, flood_then_stop, persistent_profile, run, set_code, wait_state
 
 SCENARIOS = ["first visit", "reload", "instant navigation", "back"]
 
@@ -132,4 +132,33 @@ def test_every_cell_and_solution_works_for_a_returning_reader(reader, isolated_u
         assert arrive(page), "Back reloaded the page"
         ran["back"] += run_every_cell(page, all_at_once=False) + check_every_solution(page)
     assert all(count >= 40 for count in ran.values()), ran
+    clean(reader, isolated_url)
+
+
+def test_a_returning_reader_floods_a_cell_and_stops_it(reader, isolated_url):
+    page = reader.page
+    page.goto(isolated_url + "reshaping/")
+    flood_then_stop(page, page.locator(".book-cell").first)
+    clean(reader, isolated_url)
+
+
+def test_a_returning_reader_finds_an_edit_after_a_reload(reader, isolated_url):
+    page = reader.page
+    page.goto(isolated_url + "matmul/")
+    target = page.locator(".book-cell").nth(1)
+    set_code(page, target, "print('my own product')")
+    page.reload()
+    target = page.locator(".book-cell").nth(1)
+    page.wait_for_selector(".book-cell[data-mounted]")
+    assert target.locator(".cm-content").inner_text() == "print('my own product')"
+    assert target.get_attribute("data-edited") == "true"
+    run(target)
+    assert target.locator(".book-cell__output").inner_text().strip() == "my own product"
+    assert target.get_attribute("data-verdict") == "edited"
+    target.get_by_role("button", name="Reset").click()
+    page.reload()
+    target = page.locator(".book-cell").nth(1)
+    page.wait_for_selector(".book-cell[data-mounted]")
+    run(target)
+    assert target.get_attribute("data-matches") == "true"
     clean(reader, isolated_url)
