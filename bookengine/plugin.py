@@ -34,7 +34,7 @@ from .render import (
 from .notebook import chapter_notebook, notebook_json
 from .runner import warm_parent
 from .status import status_page
-from .vendor import browser_files, katex_files
+from .vendor import browser_files, katex_files, runtime_bytes
 
 build_log = logging.getLogger("mkdocs.plugins.bookengine")  # counted by --strict
 serve_log = logging.getLogger("bookengine.serve")  # shown, never counted
@@ -90,9 +90,12 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
 
     # ---- the build phase: everything runs here ------------------------------------
     def on_files(self, files, *, config):
+        self.runtime_bytes = None  # what a first run downloads, said on every cell
         if self.config.assets:
-            for file in katex_files(config, self.book.root) + browser_files(config, self.book.root):
+            browser = browser_files(config, self.book.root)
+            for file in katex_files(config, self.book.root) + browser:
                 files.append(file)
+            self.runtime_bytes = runtime_bytes(browser)
         pages = {}
         for file in files.documentation_pages():
             if file.abs_src_path:
@@ -161,7 +164,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             if exercise is None:
                 return render_failure([p for p in report.directive_errors if p.line == directive.line and p.path == directive.page])
             run_problems = [p for p in exercise.problems if p.kind == "run"]
-            return render_failure(run_problems) if run_problems and self.config.execute else render_exercise(exercise)
+            return render_failure(run_problems) if run_problems and self.config.execute else render_exercise(exercise, self.runtime_bytes)
         outcome = report.outcomes.get(directive.target)
         failure = self._unrenderable(directive, outcome, problems)
         if failure is not None:
@@ -226,7 +229,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         if mine and self.config.execute:
             return render_failure(mine)
         expected = program.expected_output(cell) if self.config.execute else ""
-        return render_cell(cell, expected)
+        return render_cell(cell, expected, self.runtime_bytes)
 
     def _report(self, problems):
         seen = set()

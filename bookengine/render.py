@@ -139,7 +139,17 @@ def _data_attribute(value):
     return f'data-book="{html.escape(json.dumps(value), quote=True)}"'
 
 
-def render_cell(cell, expected):
+def first_run_cost(runtime_bytes):
+    """The sentence that says what the first run downloads (None: no runtime published)."""
+    if not runtime_bytes:
+        return ""
+    return (
+        f' <span class="book-cell__cost">The first run downloads Python for your browser, '
+        f"{runtime_bytes / 1e6:.1f} MB, once.</span>"
+    )
+
+
+def render_cell(cell, expected, runtime_bytes=None):
     """A browser cell: the code (the no-JS view), the book's verified output, and
     the data the cell script needs. The editor and buttons are added by script."""
     data = _data_attribute({"code": cell.code, "expected": expected, "name": cell.name, "label": cell.number})
@@ -147,7 +157,7 @@ def render_cell(cell, expected):
     shown = html.escape(expected.rstrip("\n")) or "(prints nothing)"
     return (
         f'<div class="book-cell" data-cell="{cell.number}" {data} markdown="0">\n'
-        f'<p class="book-cell__note">{CELL_NOTE}</p>\n'
+        f'<p class="book-cell__note">{CELL_NOTE}{first_run_cost(runtime_bytes)}</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{code}</code></pre></div>\n'
         '<p class="book-cell__label">Output in the book (torch 2.13)</p>\n'
         f'<pre class="book-cell__expected"><code>{shown}</code></pre>\n'
@@ -157,7 +167,7 @@ def render_cell(cell, expected):
     )
 
 
-def render_exercise(exercise):
+def render_exercise(exercise, runtime_bytes=None):
     """An exercise: the task in an editor (added by script), Check, a hint and a worked
     solution behind disclosure buttons (these work without script too)."""
     data = _data_attribute(
@@ -167,7 +177,8 @@ def render_exercise(exercise):
     solution = html.escape(exercise.code["solution"].rstrip("\n"))
     return (
         f'<div class="book-exercise" data-exercise="{html.escape(exercise.rel)}" {data} markdown="0">\n'
-        f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.</p>\n'
+        f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.'
+        f"{first_run_cost(runtime_bytes)}</p>\n"
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{task}</code></pre></div>\n'
         '<p class="book-exercise__result" aria-live="polite"></p>\n'
         '<pre class="book-cell__output" aria-live="polite" hidden></pre>\n'

@@ -2,18 +2,22 @@
 
 KaTeX and Pyodide come from the pinned npm packages in node_modules/, the cell
 bundles from browser/dist/ (built by `make` with esbuild), the teaching module
-as a wheel built here, and the service worker that gives static hosts
-cross-origin isolation from the pinned coi-serviceworker package.
+as a wheel built here (beside Pyodide, listed with its sha256 in the site's own
+pyodide-lock.json, see pyodide_lock.py), and the service worker that gives static
+hosts cross-origin isolation from the pinned coi-serviceworker package.
 """
 
 from pathlib import Path
 
 from mkdocs.structure.files import File
 
-from .wheel import build_wheel
+from .pyodide_lock import book_lock
+from .wheel import build_wheel, wheel_project
 
 KATEX_FILES = ("katex.min.js", "katex.min.css", "contrib/auto-render.min.js")
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCK = "pyodide-lock.json"
+WORKER = "cell-worker.js"
 BUNDLES = ("loader.js", "cells.js", "widgets.js", "cell-worker.js")  # plus shared chunk-*.js
 
 
@@ -40,10 +44,24 @@ def browser_files(config, root):
     for name in BUNDLES:
         _need(dist / name, "the cell and widget bundles")
     files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(dist.glob("*.js"))]
-    name, content = build_wheel(root / "browser" / "py")
-    files.append(File.generated(config, f"assets/book/{name}", content=content))
+    project = root / "browser" / "py"
+    wheel_name, wheel = build_wheel(project)
+    package, version = wheel_project(project)
+    lock = book_lock(pyodide / LOCK, package, version, wheel_name, wheel)
+    files.append(File.generated(config, f"assets/pyodide/{wheel_name}", content=wheel))
+    files.append(File.generated(config, f"assets/pyodide/{LOCK}", content=lock))
     files.append(_file(config, "coi-serviceworker.js", coi))
     return files
+
+
+def runtime_bytes(files):
+    """What a reader's first run downloads: Pyodide, the lock, the wheel and the worker."""
+    wanted = {f"assets/pyodide/{name}" for name in (*PYODIDE_FILES, LOCK)} | {f"assets/book/{WORKER}"}
+    total = 0
+    for file in files:
+        if file.src_uri in wanted or (file.src_uri.startswith("assets/pyodide/") and file.src_uri.endswith(".whl")):
+            total += len(file.content_bytes)
+    return total
 
 
 def _file(config, uri, path):

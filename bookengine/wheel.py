@@ -19,6 +19,12 @@ def _record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+def wheel_project(project_dir):
+    """(name, version) of the package described by project_dir/pyproject.toml."""
+    meta = tomllib.loads((Path(project_dir) / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return meta["name"], meta["version"]
+
+
 def build_wheel(project_dir):
     """Return (file name, bytes) of the wheel for the package described by pyproject.toml."""
     project_dir = Path(project_dir)

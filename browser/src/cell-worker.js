@@ -7,13 +7,14 @@
 //               {type: "tail", id, text, dropped}   the output's tail now, once the head is full
 //               {type: "done", id, error, interrupted}
 //                 error: null | {type, traceback, last, line}  (last: "Type: message\n")
+//               {type: "lost", error}   Python crashed; this worker closes itself
 // Each page gets its own namespace; cells of one page share it, in the order run.
 //
 // Start-up: the first visit starts Python from scratch, installs the teaching
 // module, imports every module it carries and saves a memory snapshot in the Cache
 // API; later visits restore that snapshot, which skips Python's start and every
-// import. The snapshot's key hashes the Pyodide version, the wheel and the
-// bootstrap code, so a new book never restores an old state; a restored state is
+// import. The snapshot's key hashes the Pyodide version, the wheel's sha256 (from
+// the lock) and the bootstrap code, so a new book never restores an old state; a restored state is
 // checked (bookcell.runtime.verify) before use, and one that fails to restore or
 // to pass the check is deleted and rebuilt from scratch.
 
@@ -22,7 +23,10 @@ import { OutputStream } from "./output-stream.js";
 
 const here = new URL(".", import.meta.url);
 const PYODIDE_URL = new URL("../pyodide/", here).href;
-const WHEEL_URL = new URL("booktorch-0.1.0-py3-none-any.whl", here).href;
+// The site's own lock (Pyodide's format): the booktorch wheel with its sha256, which
+// is checked before the wheel is installed (see bookengine/pyodide_lock.py).
+const LOCK_URL = new URL("pyodide-lock.json", PYODIDE_URL).href;
+const PACKAGE = "booktorch";
 
 let pyodide = null;
 let stream = null; // the output of the run in progress
@@ -47,11 +51,9 @@ function write(bytes) {
 
 const SNAPSHOTS = "book-python-snapshots";
 
-async function snapshotKey(wheel) {
-  const parts = new TextEncoder().encode(`${PYODIDE_VERSION}\n${BOOTSTRAP}\n`);
-  const bytes = new Uint8Array(parts.length + wheel.length);
-  bytes.set(parts);
-  bytes.set(wheel, parts.length);
+// The snapshot's key: the Pyodide version, this bootstrap and the wheel's sha256.
+async function snapshotKey(wheelSha256) {
+  const bytes = new TextEncoder().encode(`${PYODIDE_VERSION}\n${BOOTSTRAP}\n${wheelSha256}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
   return new URL(`python-snapshot-${hex}.bin`, here).href;
@@ -65,27 +67,23 @@ async function openSnapshots() {
   }
 }
 
-// Python objects the worker passes in by value (bytes) and gets back as text or null.
-function callPython(instance, dotted, ...args) {
-  const [module, name] = [dotted.slice(0, dotted.lastIndexOf(".")), dotted.slice(dotted.lastIndexOf(".") + 1)];
+function callPython(instance, module, name) {
   const fn = instance.pyimport(module)[name];
-  const converted = args.map((a) => (a instanceof Uint8Array ? instance.toPy(a) : a));
   try {
-    return fn(...converted);
+    return fn() ?? null;
   } finally {
-    converted.forEach((a, i) => a !== args[i] && a.destroy());
     fn.destroy();
   }
 }
 
-async function restore(store, key, wheel) {
+async function restore(store, key) {
   const hit = store && (await store.match(key));
   if (!hit) return null;
   try {
-    const instance = await loadPyodide({ indexURL: PYODIDE_URL, _loadSnapshot: new Uint8Array(await hit.arrayBuffer()) });
-    const problem = callPython(instance, "bookcell.runtime.verify", wheel);
+    const snapshot = new Uint8Array(await hit.arrayBuffer());
+    const instance = await loadPyodide({ indexURL: PYODIDE_URL, lockFileURL: LOCK_URL, _loadSnapshot: snapshot });
+    const problem = callPython(instance, "bookcell.runtime", "verify");
     if (problem) throw new Error(problem);
-    instance.unpackArchive(wheel, "wheel"); // the files too, for tracebacks and inspect
     return instance;
   } catch (e) {
     console.warn("book: the saved Python state is not usable; starting afresh:", e.message);
@@ -94,11 +92,26 @@ async function restore(store, key, wheel) {
   }
 }
 
-async function fromScratch(wheel) {
-  const instance = await loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, _makeSnapshot: true });
-  instance.unpackArchive(wheel, "wheel");
+// The wheel, checked by the browser against the sha256 the lock gives (Subresource
+// Integrity). Not pyodide.loadPackage: it keeps a JavaScript object in Python's
+// memory, and a memory snapshot can only be made while there is none.
+async function fetchWheel(entry) {
+  const integrity = "sha256-" + btoa(String.fromCharCode(...entry.sha256.match(/../g).map((h) => parseInt(h, 16))));
+  let response;
+  try {
+    response = await fetch(new URL(entry.file_name, PYODIDE_URL), { integrity });
+  } catch {
+    throw new Error(`${entry.file_name} could not be fetched, or does not match its sha256 in pyodide-lock.json`);
+  }
+  if (!response.ok) throw new Error(`${entry.file_name}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function fromScratch(entry) {
+  const instance = await loadPyodide({ indexURL: PYODIDE_URL, lockFileURL: LOCK_URL, fullStdLib: false, _makeSnapshot: true });
+  instance.unpackArchive(await fetchWheel(entry), "wheel");
   instance.runPython("import bookcell.runtime");
-  callPython(instance, "bookcell.runtime.prepare", wheel);
+  callPython(instance, "bookcell.runtime", "prepare");
   instance.runPython(BOOTSTRAP);
   return { instance, snapshot: instance.makeMemorySnapshot() };
 }
@@ -111,13 +124,13 @@ async function save(store, key, snapshot) {
 
 async function init(interrupt) {
   const started = performance.now();
-  const wheel = new Uint8Array(await (await fetch(WHEEL_URL)).arrayBuffer());
-  const key = await snapshotKey(wheel);
+  const entry = (await (await fetch(LOCK_URL)).json()).packages[PACKAGE];
+  const key = await snapshotKey(entry.sha256);
   const store = await openSnapshots();
   let snapshot = null;
-  pyodide = await restore(store, key, wheel);
+  pyodide = await restore(store, key);
   const restored = pyodide !== null;
-  if (!restored) ({ instance: pyodide, snapshot } = await fromScratch(wheel));
+  if (!restored) ({ instance: pyodide, snapshot } = await fromScratch(entry));
   pyodide.setStdout({ write });
   pyodide.setStderr({ write });
   if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
@@ -148,8 +161,14 @@ self.onmessage = async (event) => {
     if (message.type === "init") await init(message.interrupt);
     else if (message.type === "run") run(message);
   } catch (error) {
-    const text = String(error);
-    if (message.type === "init") postMessage({ type: "failed", error: text });
-    else postMessage({ type: "done", id: message.id, error: { type: "Error", traceback: text, last: text, line: null }, interrupted: false });
+    const text = String(error?.message || error);
+    if (message.type === "init") {
+      postMessage({ type: "failed", error: text });
+    } else {
+      // bookcell.run catches every Python exception, so this is Python itself failing
+      // (a crash inside WebAssembly): this worker is done; the page starts a new one.
+      postMessage({ type: "lost", error: text });
+      self.close();
+    }
   }
 };

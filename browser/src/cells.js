@@ -1,28 +1,59 @@
-// Browser cells: the editor, Run / Stop / Reset, the reader's output, and
-// whether it matches what the book printed under torch at build time.
+// Browser cells: the editor, Run / Stop / Reset / Copy link, the reader's output,
+// and whether it matches what the book printed under torch at build time.
 //
 // The cells of one page share a namespace, as a notebook's do, in a visit of their
 // own: the first run after the page is opened starts with no names defined, and
 // running a cell first runs the earlier cells not yet run in this visit, each in
-// its own place on the page, where it can be seen and stopped.
+// its own place on the page, where it can be seen and stopped. Each cell says
+// whether it has run in this visit, and a cell that ran before an earlier cell
+// was changed or run again is marked stale.
 
 import { OutputView } from "./output-view.js";
 import { runtime } from "./runtime.js";
-import { button, normalise, persistentEditor, readData, toolbar } from "./ui.js";
+import { copyText, shareLink } from "./share.js";
+import { button, element, normalise, persistentEditor, readData, toolbar } from "./ui.js";
 
-// The cells mounted on the page now, in page order, and whether their shared
-// namespace has been started afresh in this visit.
+const RUN_STATES = {
+  "not-run": "Not run yet",
+  ran: "Ran",
+  stale: "Stale: an earlier cell changed after this ran",
+};
+
+// The cells and exercises mounted on the page now, in page order, and whether their
+// shared namespace has been started afresh in this visit.
 export class PageVisit {
   constructor(page) {
     this.page = page;
     this.cells = [];
+    this.exercises = [];
     this.fresh = true;
+  }
+
+  add(list, item) {
+    list.push(item);
+    list.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   }
 
   takeFresh() {
     const fresh = this.fresh;
     this.fresh = false;
     return fresh;
+  }
+
+  // Cell `changed` was edited or run again: what later cells printed may no longer hold.
+  staleAfter(changed) {
+    for (const cell of this.cells.slice(this.cells.indexOf(changed) + 1)) {
+      if (cell.runState === "ran") cell.setRunState("stale");
+    }
+  }
+
+  // Python was lost (a crash) or reset: nothing has run in the new namespace.
+  forgetRuns() {
+    this.fresh = true;
+    for (const cell of this.cells) {
+      cell.ran = false;
+      if (cell.runState !== "not-run") cell.setRunState("stale");
+    }
   }
 }
 
@@ -44,9 +75,9 @@ export class Cell {
     this.ran = false; // in this visit, to its end or to an error
     this.verdictText = "";
     element.dataset.mounted = "true";
+    element.id ||= `cell-${this.data.label}`;
     element.bookCell = this;
-    visit.cells.push(this);
-    visit.cells.sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    visit.add(visit.cells, this);
     this.build();
   }
 
@@ -69,10 +100,13 @@ export class Cell {
     this.runButton = button("Run", "Run this cell (Shift+Enter)", () => this.run());
     this.stopButton = button("Stop", "Stop the running cell", () => this.stop());
     this.resetButton = button("Reset", "Restore the book's code", () => this.reset());
-    this.status = toolbar(slot, [this.runButton, this.stopButton, this.resetButton]);
+    this.linkButton = button("Copy link", "Copy a link that opens this page with this cell's code", () => this.copyLink());
+    this.runBadge = element("span", "book-cell__run-state");
+    this.status = toolbar(slot, [this.runButton, this.stopButton, this.resetButton, this.linkButton, this.runBadge]);
     this.output = new OutputView(el.querySelector(".book-cell__output"));
     this.verdict = el.querySelector(".book-cell__verdict");
     this.setState("idle", "");
+    this.setRunState("not-run");
   }
 
   setState(state, message) {
@@ -83,6 +117,12 @@ export class Cell {
     this.runButton.disabled = busy;
   }
 
+  setRunState(state) {
+    this.runState = state;
+    this.element.dataset.run = state;
+    this.runBadge.textContent = RUN_STATES[state];
+  }
+
   setVerdict(kind, text) {
     this.element.dataset.verdict = kind;
     this.verdictText = text;
@@ -90,10 +130,13 @@ export class Cell {
     delete this.element.dataset.stale;
   }
 
-  // An edit after a run: the output and verdict on the page belong to the old code.
+  // An edit: the output and verdict on the page belong to the old code, and later
+  // cells that ran may have used what this cell defined.
   edited(edited) {
     this.element.dataset.edited = String(edited);
-    if (!this.verdictText || this.element.dataset.state === "running") return;
+    if (!this.verdict || this.element.dataset.state === "running") return;
+    if (this.runState !== "not-run") this.visit.staleAfter(this);
+    if (!this.verdictText) return;
     this.element.dataset.stale = "true";
     this.verdict.textContent = `Output of the code before your edit (run the cell to update it). Then: ${this.verdictText}`;
   }
@@ -130,7 +173,9 @@ export class Cell {
 
   async execute() {
     this.ran = true;
+    if (this.runState !== "not-run") this.visit.staleAfter(this);
     this.output.clear();
+    this.lastError = null;
     this.setVerdict("", "");
     delete this.element.dataset.matches;
     const started = performance.now();
@@ -145,7 +190,9 @@ export class Cell {
       this.setState("stopped", "Stopped");
       return;
     }
+    this.setRunState("ran");
     const error = result.error;
+    this.lastError = error;
     if (error) this.output.showError(error.traceback);
     const printed = this.output.printed + (error?.last || "");
     const matches = !this.output.wasCut && normalise(printed) === normalise(this.data.expected);
@@ -164,10 +211,66 @@ export class Cell {
   }
 
   reset() {
+    this.endVisitor();
     this.editor.reset();
     this.output.clear();
+    this.lastError = null;
     this.setVerdict("", "");
     delete this.element.dataset.matches;
     this.setState("idle", "Restored the book's code");
+  }
+
+  // A page reset: the book's code, no output, and nothing run in the new namespace.
+  forget() {
+    this.reset();
+    this.ran = false;
+    this.setRunState("not-run");
+    this.status.textContent = "";
+  }
+
+  async copyLink() {
+    const link = shareLink(this.data.label, this.editor.code);
+    const copied = await copyText(link);
+    this.status.textContent = copied ? "Link copied: it opens this page with this cell's code (not run)." : `Copy this link: ${link}`;
+  }
+
+  // Code from a shared link: shown in the editor, marked as not the reader's, not run,
+  // and saved only if the reader keeps it.
+  showShared(code) {
+    this.endVisitor();
+    this.editor.showVisitor(code);
+    this.element.dataset.shared = "true";
+    const banner = element("div", "book-cell__shared");
+    banner.setAttribute("role", "note");
+    banner.tabIndex = -1;
+    const text = element("p", "book-cell__shared-text",
+      "Someone else's code, from a shared link: not the book's, and it has not run. Read it before you press Run.");
+    const keep = button("Keep it as my edit", "Save this code as your edit of the cell", () => {
+      this.editor.keep();
+      this.endVisitor();
+      this.status.textContent = "Kept as your edit.";
+    });
+    const back = button("Back to my code", "Show your own code (or the book's) again", () => {
+      this.editor.dismiss();
+      this.endVisitor();
+      this.status.textContent = "Back to your code.";
+    });
+    banner.append(text, keep, back);
+    this.element.querySelector(".book-cell__editor").before(banner);
+    this.banner = banner;
+    return banner;
+  }
+
+  endVisitor() {
+    this.banner?.remove();
+    this.banner = null;
+    delete this.element.dataset.shared;
+  }
+
+  // A shared link this page could not read: said on the cell, which keeps its code.
+  showLinkProblem(message) {
+    const note = element("p", "book-cell__link-problem", `${message} The cell shows its usual code instead.`);
+    note.setAttribute("role", "alert");
+    this.element.querySelector(".book-cell__editor").before(note);
   }
 }

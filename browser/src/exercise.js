@@ -9,13 +9,15 @@ import { button, persistentEditor, readData, toolbar } from "./ui.js";
 const CHECK_FAILED = /^booktorch\.check\.CheckFailed: /;
 
 export class Exercise {
-  constructor(element, page) {
+  constructor(element, visit) {
     this.element = element;
+    const page = visit.page;
     this.page = page;
     this.data = readData(element);
     this.namespace = `${page}#exercise:${this.data.name}`;
     element.dataset.mounted = "true";
     element.bookExercise = this;
+    visit.add(visit.exercises, this);
     this.build();
   }
 
@@ -105,5 +107,12 @@ export class Exercise {
     this.showVerdict("", "");
     this.output.clear();
     this.setState("idle", "Restored the starting code");
+  }
+
+  // A page reset: the starting code, and the hint and worked solution hidden again.
+  forget() {
+    this.reset();
+    this.status.textContent = "";
+    for (const details of this.element.querySelectorAll("details")) details.open = false;
   }
 }

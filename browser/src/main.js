@@ -7,25 +7,77 @@
 // runs once per page shown (loader.js subscribes to document$); each showing of a
 // page is a visit of its own, with a namespace that starts empty.
 
+import { cannotRun } from "./capability.js";
 import { Cell, PageVisit } from "./cells.js";
 import { Exercise } from "./exercise.js";
+import { PageTools } from "./page-tools.js";
+import { runtime } from "./runtime.js";
+import { readShareHash } from "./share.js";
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 const SELECTOR = ".book-cell:not([data-mounted]), .book-exercise:not([data-mounted])";
+let current = null; // the visit of the page shown now
 
-function currentVisit(page) {
-  const mounted = document.querySelector(".book-cell[data-mounted]")?.bookCell;
-  return mounted && mounted.page === page ? mounted.visit : new PageVisit(page);
+runtime.onState((state) => {
+  if (state === "lost") current?.forgetRuns();
+  // once Python is here, the cells' "the first run downloads ..." no longer applies
+  if (state === "ready") document.documentElement.dataset.bookPython = "ready";
+});
+
+function visitFor(page) {
+  const mounted = document.querySelector(".book-cell[data-mounted], .book-exercise[data-mounted]");
+  if (current && current.page === page && mounted) return current;
+  current = new PageVisit(page);
+  return current;
+}
+
+// A browser that cannot run the cells keeps the book's verified output and says why.
+function explain(elements, reason) {
+  for (const element of elements) {
+    element.dataset.mounted = "true";
+    element.dataset.state = "unavailable";
+    const note = document.createElement("p");
+    note.className = "book-cell__unavailable";
+    note.setAttribute("role", "note");
+    note.textContent = `This browser cannot run the cells: ${reason}. The output shown is the one the book verified.`;
+    element.querySelector(".book-cell__note")?.after(note);
+  }
+}
+
+function openSharedLink(visit, tools) {
+  const shared = readShareHash(location.hash);
+  if (!shared) return;
+  const cell = visit.cells.find((c) => c.data.label === shared.cell);
+  if (shared.error && cell) cell.showLinkProblem(shared.error);
+  else if (shared.error || !cell) {
+    tools.status.textContent = shared.error ?? `This link is for cell ${shared.cell}, but this page has ${visit.cells.length} cells.`;
+  } else {
+    cell.showShared(shared.code);
+    cell.element.scrollIntoView({ block: "start" });
+    cell.banner.focus({ preventScroll: true });
+  }
+  history.replaceState(history.state, "", location.pathname + location.search); // a reload does not ask again
 }
 
 export async function mountCells(root = document) {
   const page = location.pathname;
-  const visit = currentVisit(page);
+  const elements = [...root.querySelectorAll(SELECTOR)].filter((element) => element.isConnected);
+  if (!elements.length) return [];
+  const reason = cannotRun();
+  if (reason) {
+    explain(elements, reason);
+    return [];
+  }
+  const visit = visitFor(page);
   const mounted = [];
-  for (const element of root.querySelectorAll(SELECTOR)) {
-    if (element.dataset.mounted || !element.isConnected) continue;
-    mounted.push(element.classList.contains("book-cell") ? new Cell(element, visit) : new Exercise(element, page));
+  for (const element of elements) {
+    if (element.dataset.mounted) continue;
+    mounted.push(element.classList.contains("book-cell") ? new Cell(element, visit) : new Exercise(element, visit));
     await nextTask();
+  }
+  if (!visit.tools && (visit.cells.length || visit.exercises.length)) {
+    visit.tools = new PageTools(visit);
+    openSharedLink(visit, visit.tools);
   }
   return mounted;
 }

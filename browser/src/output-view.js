@@ -75,6 +75,11 @@ export class OutputView {
     return this.text.head + this.text.tail;
   }
 
+  // What the reader sees of the printed output, with the note where it was cut.
+  get shownText() {
+    return this.text.head + (this.cut ? cutNote(this.cut) : "") + this.text.tail;
+  }
+
   get wasCut() {
     return this.cut !== null;
   }

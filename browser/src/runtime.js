@@ -58,6 +58,8 @@ export class Runtime {
           reject(new Error(data.error));
         } else if (data.type === "out" || data.type === "tail") {
           this.pending.get(data.id)?.onOut({ kind: data.type, text: data.text, dropped: data.dropped });
+        } else if (data.type === "lost") {
+          this.lost(data.error);
         } else if (data.type === "done") {
           const entry = this.pending.get(data.id);
           this.pending.delete(data.id);

@@ -14,22 +14,33 @@ export function button(text, title, onClick) {
   return element;
 }
 
-// A toolbar after `slot`: the given buttons, then a status line (role=status).
-export function toolbar(slot, buttons) {
+// A toolbar after `slot`: the given buttons (and other elements), then a status
+// line (role=status).
+export function toolbar(slot, items) {
   const bar = document.createElement("div");
   bar.className = "book-cell__toolbar";
   const status = document.createElement("span");
   status.className = "book-cell__status";
   status.setAttribute("role", "status");
-  bar.append(...buttons, status);
+  bar.append(...items, status);
   slot.after(bar);
   return status;
 }
 
+export function element(tag, className, text = "") {
+  const node = document.createElement(tag);
+  node.className = className;
+  node.textContent = text;
+  return node;
+}
+
 // An editor in `slot` holding `original`, or the reader's saved edit of it.
 // Edits are kept in localStorage under `key` until reset() restores the original.
+// showVisitor(code) shows code that is not the reader's (a shared link's) without
+// saving it: keep() makes it the reader's edit, dismiss() brings theirs back.
 export function persistentEditor({ slot, key, original, label, onRun, onEscape, onEdited }) {
   const storageKey = STORAGE_PREFIX + key;
+  let visiting = false; // showing someone else's code: nothing is saved
   const read = () => {
     try {
       return localStorage.getItem(storageKey);
@@ -38,6 +49,7 @@ export function persistentEditor({ slot, key, original, label, onRun, onEscape, 
     }
   };
   const write = (code) => {
+    if (visiting) return;
     try {
       if (code === original) localStorage.removeItem(storageKey);
       else localStorage.setItem(storageKey, code);
@@ -55,8 +67,22 @@ export function persistentEditor({ slot, key, original, label, onRun, onEscape, 
       return editor.code;
     },
     reset() {
+      visiting = false;
       editor.code = original;
       write(original);
+    },
+    showVisitor(code) {
+      visiting = true;
+      editor.code = code;
+    },
+    keep() {
+      visiting = false;
+      write(editor.code);
+    },
+    dismiss() {
+      visiting = false;
+      editor.code = read() ?? original;
+      onEdited(editor.code !== original);
     },
   };
 }

@@ -1,46 +1,52 @@
 """The browser worker's Python side: get everything ready, prove a restored state works.
 
 The worker keeps a memory snapshot of a started Python. A snapshot holds the
-modules that were imported when it was made, but not the files of the wheel
-(those live in the browser's in-memory file system, which starts empty), so a
-module first imported after a restore would be missing. :func:`prepare` imports
-every module the wheel carries before the snapshot is made, and :func:`verify`
-checks that a restored state holds them all, and runs, before the reader uses it.
+modules that were imported when it was made, but not the installed files (those
+live in the browser's in-memory file system, which starts empty), so a module
+first imported after a restore would be missing. :func:`prepare` imports every
+module the book's wheel installed before the snapshot is made and remembers
+their names; :func:`verify` checks that a restored state holds them all, and
+runs, before the reader uses it.
 """
 
 import importlib
-import io
+import importlib.metadata
 import sys
-import zipfile
 
+DISTRIBUTION = "booktorch"  # the wheel: booktorch, bookcell and the widgets' modules
 _SMOKE_TEST = "import torch\nassert (torch.tensor([1.0, 2.0]) * 2).sum().item() == 6.0\n"
+PREPARED = None  # the modules prepare() imported; kept in the snapshot
 
 
-def wheel_modules(wheel):
-    """The dotted names of the Python modules in the wheel's bytes, packages first."""
+def installed_modules(distribution=DISTRIBUTION):
+    """The dotted names of the Python modules a distribution installed, packages first."""
     names = []
-    with zipfile.ZipFile(io.BytesIO(bytes(wheel))) as archive:
-        for path in archive.namelist():
-            if path.endswith(".py") and ".dist-info/" not in path:
-                parts = path[:-3].split("/")
-                if parts[-1] == "__init__":
-                    parts.pop()
-                names.append(".".join(parts))
+    for path in importlib.metadata.files(distribution) or ():
+        parts = path.parts
+        if path.suffix != ".py" or parts[0].endswith(".dist-info"):
+            continue
+        parts = [*parts[:-1], path.stem] if path.stem != "__init__" else list(parts[:-1])
+        names.append(".".join(parts))
     return sorted(names, key=lambda name: (name.count("."), name))
 
 
-def prepare(wheel):
-    """Import every module of the (unpacked) wheel, and alias booktorch as torch."""
+def prepare():
+    """Import every module of the installed wheel, and alias booktorch as torch."""
+    global PREPARED
     import booktorch
 
     sys.modules["torch"] = booktorch
-    for name in wheel_modules(wheel):
+    names = installed_modules()
+    for name in names:
         importlib.import_module(name)
+    PREPARED = names
 
 
-def verify(wheel):
+def verify():
     """None when this (restored) Python can run the book's cells, else what is wrong."""
-    missing = [name for name in wheel_modules(wheel) if name not in sys.modules]
+    if not PREPARED:
+        return "this Python was not prepared by the book's runtime"
+    missing = [name for name in PREPARED if name not in sys.modules]
     if missing:
         return "the restored Python lacks " + ", ".join(missing)
     try:
