@@ -11,11 +11,10 @@ import { loadPyodide } from "pyodide";
 const wheel = new Uint8Array(readFileSync(process.argv[2]));
 const pyodide = await loadPyodide();
 pyodide.unpackArchive(wheel, "wheel");
-pyodide.globals.set("wheel", pyodide.toPy(wheel));
 pyodide.runPython(`
 import io, sys
 import bookcell, bookcell.runtime
-bookcell.runtime.prepare(wheel)
+bookcell.runtime.prepare()
 
 def run_cell(namespace, code, name):
     out = io.StringIO()

@@ -13,16 +13,14 @@ const wheel = new Uint8Array(readFileSync(process.argv[2]));
 async function snapshot(setup) {
   const pyodide = await loadPyodide({ _makeSnapshot: true });
   pyodide.unpackArchive(wheel, "wheel");
-  pyodide.globals.set("wheel", pyodide.toPy(wheel));
   pyodide.runPython(setup);
-  pyodide.globals.delete("wheel");
   return pyodide.makeMemorySnapshot();
 }
 
 async function restored(bytes) {
   const pyodide = await loadPyodide({ _loadSnapshot: bytes });
   const verify = pyodide.pyimport("bookcell.runtime").verify;
-  const problem = verify(pyodide.toPy(wheel)) ?? null;
+  const problem = verify() ?? null;
   let cell;
   try {
     pyodide.runPython("import booktorch.check\nimport torch\n_answer = str(torch.tensor([1.0, 2.0]).sum())");
@@ -33,6 +31,11 @@ async function restored(bytes) {
   return { problem, cell };
 }
 
-const good = await snapshot("import bookcell.runtime\nbookcell.runtime.prepare(wheel)");
+const good = await snapshot("import bookcell.runtime\nbookcell.runtime.prepare()");
 const old = await snapshot("import sys, booktorch\nsys.modules['torch'] = booktorch\nimport bookcell.runtime");
-process.stdout.write(JSON.stringify({ prepared: await restored(good), first_edition: await restored(old) }));
+const partial = await snapshot("import sys, bookcell.runtime\nbookcell.runtime.prepare()\ndel sys.modules['booktorch.check']");
+process.stdout.write(JSON.stringify({
+  prepared: await restored(good),
+  first_edition: await restored(old),
+  missing_module: await restored(partial),
+}));
