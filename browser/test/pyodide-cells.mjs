@@ -11,7 +11,7 @@ const pyodide = await loadPyodide();
 pyodide.unpackArchive(new Uint8Array(readFileSync(process.argv[2])), "wheel");
 pyodide.runPython(`
 import io, sys, traceback, booktorch
-sys.modules["torch"] = booktorch
+booktorch.install_as_torch()
 
 def run_cell(namespace, code, name):
     out = io.StringIO()

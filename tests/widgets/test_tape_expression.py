@@ -1,4 +1,4 @@
-"""The tape widget's Python side (browser/py/booktorch/expression.py): parsed like Python,
+"""The tape widget's Python side (browser/py/booktape/expression.py): parsed like Python,
 evaluated with shared subexpressions, and the recorded tape (values, gradients, the
 backward steps and their += accumulation) the same under real torch and booktorch.
 Gradients are also checked against a float64 central difference."""
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser" / "py"))
 import booktorch  # noqa: E402
-import booktorch.expression as E  # noqa: E402
+import booktape.expression as E  # noqa: E402
 
 _SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

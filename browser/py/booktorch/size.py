@@ -1,5 +1,7 @@
 """torch.Size: a tuple subclass that prints as ``torch.Size([2, 3])``."""
 
+from .registry import export
+
 
 class Size(tuple):
     __slots__ = ()
@@ -41,3 +43,7 @@ class Size(tuple):
 
     def __reduce__(self):
         return (Size, (tuple(self),))
+
+
+Size.__module__ = "torch"
+export("torch", Size=Size)
