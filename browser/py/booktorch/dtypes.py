@@ -18,6 +18,7 @@ targets an int32 conversion (INT32_MIN out of range) whose low bits are kept.
 import math
 import struct
 from array import array
+from fractions import Fraction
 
 from .errors import unsupported
 from .registry import export, function
@@ -239,6 +240,17 @@ def wrap_ints(values, dt):
     return [((v + half) & mask) - half for v in values]
 
 
+def _f16(x):
+    return _f16_from_f32([x])[0]
+
+
+def _bf16(x):
+    return _bf16_from_f32([x])[0]
+
+
+REDUCED_ROUND = {}  # float16 / bfloat16 -> round one float32 value to it (filled below)
+
+
 def round_values(values, dt):
     """A computation's results (floats, ints or bools) as values of ``dt`` (the dtype it computed in)."""
     if dt.kind == 2:
@@ -246,6 +258,9 @@ def round_values(values, dt):
     if dt.kind == 1:
         return wrap_ints(values, dt)
     return values
+
+
+REDUCED_ROUND.update({float16: _f16, bfloat16: _bf16})
 
 
 def _ints_to_f32(values):
@@ -365,6 +380,50 @@ FINFO_MAX = {
     "float16": 65504.0,
     "bfloat16": 3.3895313892515355e38,
 }
+
+
+# ------------------------------------------------------------------ fused multiply-add (what compiled kernels compute)
+def _f32_bits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def _bits_f32(b):
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+
+
+def fma_f32(a, b, c):
+    """float32 fma(a, b, c) = round(a*b + c) with a single rounding (a and b float32 values)."""
+    p = a * b  # exact in double for float32 inputs
+    s = p + c
+    r = f32(s)
+    bb = s - p
+    err = (p - (s - bb)) + (c - bb)
+    if err == 0 or r == s or s != s or r in (float("inf"), float("-inf")):
+        return r
+    bits = _f32_bits(r)
+    # neighbour of r on the side of s
+    if (s > r) == (r >= 0):
+        other = _bits_f32(bits + 1)
+    else:
+        other = _bits_f32(bits - 1) if (bits & 0x7FFFFFFF) != 0 else -r
+    mid = (r + other) / 2
+    if s != mid:
+        return r
+    true_above = err > 0
+    hi, lo = (r, other) if r > other else (other, r)
+    return hi if true_above else lo
+
+
+def _fma_f64_exact(a, b, c):
+    """float64 fma(a, b, c) with a single rounding (math.fma exists from Python 3.13)."""
+    s = a * b + c
+    if math.isinf(s) or math.isnan(s) or a == 0 or b == 0:
+        return s
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
+
+
+fma_f64 = getattr(math, "fma", _fma_f64_exact)
+
 
 
 def zero_of(dt):

@@ -275,8 +275,11 @@ class Tensor:
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
             if value._dtype is not self._dtype:
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{value._dtype.ctype}' to a tensor with dtype "
-                    f"'{self._dtype.ctype}'. Please ensure that the gradient and the tensor have the same dtype"
+                    f"attempting to assign a gradient with dtype '{value._dtype.ctype}' to a tensor with grad_dtype "
+                    f"'{self._dtype.legacy}'. The gradient must match the tensor's grad_dtype (defaults to the "
+                    "tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, or None "
+                    "to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
+                    "gradient may break downstream systems that assume they match."
                 )
             if value._shape != self._shape:
                 raise RuntimeError(

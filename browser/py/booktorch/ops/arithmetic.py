@@ -338,6 +338,8 @@ del _name, _fn, _op
 
 @method("__pos__", "positive")
 def positive(self):
+    if self._dtype is D.bool_:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
     return self
 
 

@@ -117,8 +117,14 @@ def to(self, *args, **kwargs):
     return to_dtype(self, dt)
 
 
+def _no_positional(name, args):
+    if args:
+        raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} was given")
+
+
 def _dtype_method(name, dt):
-    def convert(self, memory_format=None):
+    def convert(self, *args, memory_format=None):
+        _no_positional(name, args)
         return to_dtype(self, dt)
 
     convert.__name__ = name
@@ -149,6 +155,10 @@ def type_(self, dtype=None, non_blocking=False, **kwargs):
         raise TypeError(f"type() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if dtype is None:
         return f"torch.{self._dtype.legacy}Tensor"
+    if dtype is Tensor:
+        dtype = D.get_default_dtype()
+    elif isinstance(dtype, type):  # torch reads a Python type by its name, like a string
+        dtype = dtype.__name__ if dtype.__module__ == "builtins" else f"{dtype.__module__}.{dtype.__name__}"
     if isinstance(dtype, str):
         if dtype.startswith("torch.cuda."):
             raise RuntimeError(_CUDA_LIBRARY)
@@ -162,7 +172,8 @@ def type_(self, dtype=None, non_blocking=False, **kwargs):
 
 
 @method("cpu")
-def cpu(self, memory_format=None):
+def cpu(self, *args, memory_format=None):
+    _no_positional("cpu", args)
     return self
 
 

@@ -8,7 +8,6 @@ accepts the CPU and raises CPU-only torch's error for any other device.
 
 import math
 import warnings
-from fractions import Fraction
 
 from .. import dtypes as D
 from ..devices import check_device
@@ -302,42 +301,41 @@ def arange(start, end=None, step=1, **kwargs):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    if dt.kind == 1 and all(isinstance(v, int) for v in vals):
-        sgn = (step > 0) - (step < 0)
-        q = end - start + step - sgn
-        n = abs(q) // abs(step) * (1 if (q >= 0) == (step > 0) else -1)
-        out = D.wrap_ints([start + step * i for i in range(max(n, 0))], dt)
-    else:
-        n = max(int(math.ceil((float(end) - float(start)) / float(step))), 0)
-        if dt.kind == 1:  # torch reads start and step as integers
-            s, st = int(start), int(step)
-            out = D.wrap_ints([s + st * i for i in range(n)], dt)
-        elif dt is D.float64:
-            out = _arange_vectorised(float(start), float(step), n, 4, float)
-        elif dt is D.float32:
-            out = _arange_vectorised(float(start), float(step), n, 8, D.f32)
-        else:
-            raise unsupported(f"torch.arange(dtype={dt})")
+    out = _arange_values(start, end, step, dt)
     return _finish(Tensor._from_values(out, (len(out),), dt), rg)
 
 
-def _fma(a, b, c):
-    """Double-precision a*b + c with one rounding (what the compiled kernel computes)."""
-    s = a * b + c
-    if math.isinf(s) or math.isnan(s):
-        return s
-    return float(Fraction(a) * Fraction(b) + Fraction(c))
+def _arange_values(start, end, step, dt):
+    """torch's arange kernel: start + step * i computed in the dtype's accumulate type (int64 for
+    integers, double for float32 and float64, float for float16 and bfloat16)."""
+    if dt.kind == 1:
+        s, e, st = int(start), int(end), int(step)  # accscalar_t int64: C++ truncation
+        if dt is D.int64:  # the size from the truncated integers
+            sgn = (st > 0) - (st < 0)
+            q = e - s + st - sgn
+            n = abs(q) // abs(st) * (1 if (q >= 0) == (st > 0) else -1) if st else 0
+        else:
+            n = math.ceil((float(end) - float(start)) / float(step))
+        return D.wrap_ints([s + st * i for i in range(max(n, 0))], dt)
+    n = max(int(math.ceil((float(end) - float(start)) / float(step))), 0)
+    if dt is D.float64:
+        return _arange_vectorised(float(start), float(step), n, 4, D.fma_f64, float)
+    if dt is D.float32:
+        return _arange_vectorised(float(start), float(step), n, 8, D.fma_f64, D.f32)
+    rnd = D.REDUCED_ROUND[dt]
+    return _arange_vectorised(D.f32(float(start)), D.f32(float(step)), n, 16, D.fma_f32, rnd)
 
 
-def _arange_vectorised(start, step, n, vec, rnd):
-    """torch's CPU arange kernel: blocks of two vectors of ``vec`` lanes, each built from a base
-    ``start + step * i`` rounded to the dtype (``rnd``), then ``base + k * step`` per lane."""
+def _arange_vectorised(start, step, n, vec, fma, rnd):
+    """Blocks of two vectors of ``vec`` lanes: each vector's base ``start + step * i`` rounded to the
+    dtype (``rnd``), then ``base + k * step`` per lane, both fused multiply-adds (``fma``) in the
+    accumulate type; the elements after the last block are ``start + step * i``."""
     out = []
     i = 0
     while i + 2 * vec <= n:
         for v in range(2):
-            base = rnd(_fma(step, float(i + v * vec), start))
-            out.extend(rnd(_fma(float(k), step, base)) for k in range(vec))
+            base = rnd(fma(step, float(i + v * vec), start))
+            out.extend(rnd(fma(float(k), step, base)) for k in range(vec))
         i += 2 * vec
-    out.extend(rnd(_fma(step, float(j), start)) for j in range(i, n))
+    out.extend(rnd(fma(step, float(j), start)) for j in range(i, n))
     return out

@@ -12,58 +12,12 @@ some inputs.  Float64 follows the same orders in double; float16 and bfloat16
 accumulate in float32 and round the result; integers are exact and wrap.
 """
 
-import math
-import struct
-from fractions import Fraction
-
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
-
-
-def _f32_bits(x):
-    return struct.unpack("<I", struct.pack("<f", x))[0]
-
-
-def _bits_f32(b):
-    return struct.unpack("<f", struct.pack("<I", b))[0]
-
-
-def _fma_f32(a, b, c):
-    """float32 fma(a, b, c) = round(a*b + c) with a single rounding."""
-    p = a * b  # exact in double for float32 inputs
-    s = p + c
-    r = D.f32(s)
-    bb = s - p
-    err = (p - (s - bb)) + (c - bb)
-    if err == 0 or r == s or s != s or r in (float("inf"), float("-inf")):
-        return r
-    bits = _f32_bits(r)
-    # neighbour of r on the side of s
-    if (s > r) == (r >= 0):
-        other = _bits_f32(bits + 1)
-    else:
-        other = _bits_f32(bits - 1) if (bits & 0x7FFFFFFF) != 0 else -r
-    mid = (r + other) / 2
-    if s != mid:
-        return r
-    true_above = err > 0
-    hi, lo = (r, other) if r > other else (other, r)
-    return hi if true_above else lo
-
-
-def _fma_f64(a, b, c):
-    """float64 fma(a, b, c) with a single rounding (math.fma exists from Python 3.13)."""
-    s = a * b + c
-    if math.isinf(s) or math.isnan(s) or a == 0 or b == 0:
-        return s
-    return float(Fraction(a) * Fraction(b) + Fraction(c))
-
-
-_fma64 = getattr(math, "fma", _fma_f64)
 
 
 def _no_bool(t, kernel):
@@ -98,7 +52,7 @@ def _dot_values(xs, ys, dt, mode):
         acc = 0.0
         if mode == "fma":
             for x, y in zip(xs, ys):
-                acc = _fma64(x, y, acc)
+                acc = D.fma_f64(x, y, acc)
             return acc
         for x, y in zip(xs, ys):
             acc += x * y
@@ -108,7 +62,7 @@ def _dot_values(xs, ys, dt, mode):
         acc = 0.0
         if mode == "fma":  # gemm / column-major gemv: fused multiply-add in k order
             for x, y in zip(xs, ys):
-                acc = _fma_f32(x, y, acc)
+                acc = D.fma_f32(x, y, acc)
             return acc
         if mode == "seq":  # bmm: round after every multiply and add
             for x, y in zip(xs, ys):
@@ -125,7 +79,7 @@ def _dot_values(xs, ys, dt, mode):
                 return p[0]
             return f(p[0] + _hsum_halving(_lanes(p, 8, 1)))
         if mode == "gemv_block":  # a row inside a 4-row block of row-major gemv
-            first = p[0] if len(p) < 2 else _fma_f32(xs[1], ys[1], p[0])
+            first = p[0] if len(p) < 2 else D.fma_f32(xs[1], ys[1], p[0])
             return _hsum_halving(_block_lanes(p, first))
         raise AssertionError(mode)
     if dt is D.bool_:

@@ -7,6 +7,7 @@ exponent rounded to bfloat16; float16 computes ``pow`` in float32 with the expon
 rounded to float16; integers raise to non-negative powers with wrap-around.
 """
 
+import builtins
 import math
 
 from .. import dtypes as D
@@ -38,7 +39,7 @@ def _int_pow(b, e):
         if b == -1:
             return 1 if e % 2 == 0 else -1
         return 0
-    return pow(b, e, 1 << 64) if e > 64 else b ** e
+    return builtins.pow(b, e, 1 << 64) if e > 64 else b ** e
 
 
 def _pow_scalar_exponent(vals, e, dt):
@@ -48,14 +49,14 @@ def _pow_scalar_exponent(vals, e, dt):
         return [_safe_pow(x, e) for x in vals]
     if e == 0.5:
         return [math.sqrt(x) if x >= 0 else (x if x == 0 else math.nan) for x in vals]
-    if e == -0.5:
-        return [fdiv(1.0, D.f32(math.sqrt(x)) if dt is not D.float64 else math.sqrt(x)) if x >= 0 else math.nan
-                for x in vals]
+    if e == -0.5:  # rsqrt: 1 / sqrt(x), the root rounded to the dtype (bfloat16) or to float32 first
+        root = {D.float64: float, D.bfloat16: D.REDUCED_ROUND[D.bfloat16]}.get(dt, D.f32)
+        return [fdiv(1.0, root(math.sqrt(x))) if x >= 0 else math.nan for x in vals]
     if e == -1:
         return [fdiv(1.0, x) for x in vals]
     if dt is D.bfloat16:
         e = D.scalar_to(e, D.bfloat16)
-        step = _bf16
+        step = D.REDUCED_ROUND[D.bfloat16]
     else:
         step = D.f32 if dt is D.float32 else float
     if e == 2:
@@ -65,10 +66,6 @@ def _pow_scalar_exponent(vals, e, dt):
     if e == -2:
         return [fdiv(1.0, step(x * x)) for x in vals]
     return [_safe_pow(x, e) for x in vals]
-
-
-def _bf16(x):
-    return D.round_floats([x], D.bfloat16)[0]
 
 
 @kernel
@@ -107,18 +104,23 @@ def _pow_tensor_scalar(t, e):
             f"have invalid types: (!{type(e).__name__}!)\n"
         )
     dt = D.result_type(t, e)
-    if dt is D.bool_:
-        dt = D.int64
+    if dt.kind < 2 and isinstance(e, int) and not isinstance(e, bool) and e < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
     vals = t._values()
     if t._dtype is not dt:
         vals = D.convert(vals, t._dtype, dt)
-    if dt.kind == 1:
-        if isinstance(e, (int, bool)) and e < 0:
-            raise RuntimeError("Integers to negative integer powers are not allowed.")
-        vals = D.wrap_ints([_int_pow(int(x), int(e)) for x in vals], dt)
-    elif e == 0:
-        vals = [1.0] * len(vals)
-    elif e != 1:
+    if e == 0:  # ATen: x ** 0 fills ones, x ** 1 copies, before any kernel
+        vals = [D.one_of(dt)] * len(vals)
+    elif e == 1:
+        vals = list(vals)
+    elif dt is D.bool_:
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
+    elif dt.kind == 1:
+        b = D.checked_scalar(e, dt)  # read as the dtype, with a range check
+        vals = D.wrap_ints([_int_pow(x, b) for x in vals], dt)
+    else:
+        if dt in D.REDUCED:
+            D.checked_scalar(e, dt)
         vals = D.round_floats(_pow_scalar_exponent(vals, e, dt), dt)
     out = result_tensor(vals, t._shape, dt, t)
     if needs_grad(t):
@@ -133,7 +135,7 @@ def _pow_scalar_tensor(base, t):
         raise TypeError(f"pow(): argument 'self' must be Number, not {type(base).__name__}")
     dt = D.result_type(base, t)
     if dt is D.bool_:
-        dt = D.int64
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
     vals = t._values()
     if t._dtype is not dt:
         vals = D.convert(vals, t._dtype, dt)

@@ -197,13 +197,23 @@ class ReluBackward0(Node):
         return at.to_dtype(at.gt(self.saved("result"), 0), D.float32)
 
 
+def _fused(grad, result, formula, dtypes=D.REDUCED):
+    """torch's sigmoid_backward and tanh_backward kernels: one kernel, computed in float32 for
+    ``dtypes`` and rounded once (not after each step, as separate ops would; torch's float16
+    sigmoid_backward does round after each step)."""
+    if grad._dtype in dtypes:
+        f32 = D.float32
+        return at.to_dtype(formula(at.to_dtype(grad, f32), at.to_dtype(result, f32)), grad._dtype)
+    return formula(grad, result)
+
+
 class SigmoidBackward0(Node):
     _name = "SigmoidBackward0"
     formulas = ("grad * (1 - result) * result",)
 
     def apply(self, grad):
-        r = self.saved("result")
-        return [at.mul(at.mul(grad, at.rsub(r, 1.0)), r)]
+        formula = lambda g, r: at.mul(at.mul(g, at.rsub(r, 1.0)), r)  # noqa: E731
+        return [_fused(grad, self.saved("result"), formula, dtypes=(D.bfloat16,))]
 
     def local(self, i):
         r = self.saved("result")
@@ -215,8 +225,7 @@ class TanhBackward0(Node):
     formulas = ("grad * (1 - result * result)",)
 
     def apply(self, grad):
-        r = self.saved("result")
-        return [at.mul(grad, at.rsub(at.mul(r, r), 1.0))]
+        return [_fused(grad, self.saved("result"), lambda g, r: at.mul(g, at.rsub(at.mul(r, r), 1.0)))]
 
     def local(self, i):
         r = self.saved("result")
