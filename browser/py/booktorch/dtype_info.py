@@ -38,11 +38,11 @@ class iinfo:
     def __init__(self, type):  # noqa: A002 - torch's parameter name
         if type is D.bool_:
             raise TypeError("torch.bool is not supported by torch.iinfo")
-        if not isinstance(type, D.dtype) or type.kind != 1:
+        if not isinstance(type, D.dtype) or type._kind != 1:
             raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'")
-        self.bits = type.bits
-        self.min = type.lo
-        self.max = type.hi
+        self.bits = type._bits
+        self.min = type._lo
+        self.max = type._hi
         self.dtype = type._name
 
     def __repr__(self):

@@ -27,25 +27,25 @@ from .registry import export, function
 class dtype:
     """A tensor element type; ``repr`` is ``torch.float32`` like torch."""
 
-    __slots__ = ("_name", "itemsize", "is_floating_point", "is_complex", "is_signed", "kind", "bits", "legacy",
-                 "ctype", "scalar_name", "lo", "hi")
+    __slots__ = ("_name", "itemsize", "is_floating_point", "is_complex", "is_signed", "_kind", "_bits", "_legacy",
+                 "_ctype", "_scalar_name", "_lo", "_hi")
 
     def __init__(self, name, itemsize, kind, legacy, ctype, scalar_name, signed=True):
         self._name = name
         self.itemsize = itemsize
-        self.bits = itemsize * 8
-        self.kind = kind  # 0 bool, 1 integer, 2 floating: torch's promotion categories
+        self._bits = itemsize * 8
+        self._kind = kind  # 0 bool, 1 integer, 2 floating: torch's promotion categories
         self.is_floating_point = kind == 2
         self.is_complex = False
         self.is_signed = signed
-        self.legacy = legacy  # torch's ScalarType name: "Float", "Long", ...
-        self.ctype = ctype  # the C++ type in torch's messages: "float", "long int", ...
-        self.scalar_name = scalar_name  # c10's name in "value cannot be converted to type int8_t ..."
+        self._legacy = legacy  # torch's ScalarType name: "Float", "Long", ...
+        self._ctype = ctype  # the C++ type in torch's messages: "float", "long int", ...
+        self._scalar_name = scalar_name  # c10's name in "value cannot be converted to type int8_t ..."
         if kind == 1:
-            self.lo = -(1 << (self.bits - 1)) if signed else 0
-            self.hi = (1 << (self.bits - 1)) - 1 if signed else (1 << self.bits) - 1
+            self._lo = -(1 << (self._bits - 1)) if signed else 0
+            self._hi = (1 << (self._bits - 1)) - 1 if signed else (1 << self._bits) - 1
         else:
-            self.lo = self.hi = None
+            self._lo = self._hi = None
 
     def __repr__(self):
         return "torch." + self._name
@@ -61,7 +61,7 @@ class dtype:
     def to_complex(self):
         if self.is_floating_point:
             raise unsupported("complex dtypes")
-        raise RuntimeError(f"Unknown Complex ScalarType for {self.legacy}")
+        raise RuntimeError(f"Unknown Complex ScalarType for {self._legacy}")
 
 
 dtype.__module__ = "torch"
@@ -86,14 +86,14 @@ NAMES = {
     "half": float16, "bfloat16": bfloat16, "int8": int8, "int16": int16, "short": int16, "int32": int32,
     "int": int32, "int64": int64, "long": int64, "uint8": uint8, "bool": bool_,
 }
-LEGACY_TYPES = {f"torch.{dt.legacy}Tensor": dt for dt in ALL}  # Tensor.type("torch.IntTensor")
+LEGACY_TYPES = {f"torch.{dt._legacy}Tensor": dt for dt in ALL}  # Tensor.type("torch.IntTensor")
 
 
 def tensor_type_name(dt):
     """What torch's ``Tensor::toString()`` says in error messages, e.g. ``torch.FloatTensor``."""
     if dt is bool_ or dt is bfloat16:
-        return f"CPU{dt.legacy}Type"
-    return f"torch.{dt.legacy}Tensor"
+        return f"CPU{dt._legacy}Type"
+    return f"torch.{dt._legacy}Tensor"
 
 
 # ------------------------------------------------------------------ the default dtype
@@ -117,9 +117,9 @@ def promote_types(a, b):
     """torch.promote_types: the smallest dtype both ``a`` and ``b`` convert to safely."""
     if a is b:
         return a
-    if a.kind != b.kind:
-        return a if a.kind > b.kind else b
-    if a.kind == 2:
+    if a._kind != b._kind:
+        return a if a._kind > b._kind else b
+    if a._kind == 2:
         if a in REDUCED and b in REDUCED:
             return float32
         if a in REDUCED:
@@ -148,9 +148,9 @@ def _combine(higher, lower):
         return lower
     if lower is None:
         return higher
-    if higher.kind == 2:
+    if higher._kind == 2:
         return higher
-    if higher is bool_ or lower.kind == 2:
+    if higher is bool_ or lower._kind == 2:
         return promote_types(higher, lower)
     return higher
 
@@ -176,7 +176,7 @@ def result_type(*operands):
 
 def can_cast(src, dst):
     """torch.can_cast: no conversion to a lower category (float to int, int to bool)."""
-    return not (src.kind > dst.kind)
+    return not (src._kind > dst._kind)
 
 
 # ------------------------------------------------------------------ rounding a list of values
@@ -230,13 +230,13 @@ def wrap_ints(values, dt):
     """Wrap a list of Python ints to integer dtype ``dt`` (two's complement, like C)."""
     if not values:
         return values
-    lo, hi = dt.lo, dt.hi
+    lo, hi = dt._lo, dt._hi
     if lo <= min(values) and max(values) <= hi:
         return values
-    mask = (1 << dt.bits) - 1
+    mask = (1 << dt._bits) - 1
     if lo == 0:
         return [v & mask for v in values]
-    half = 1 << (dt.bits - 1)
+    half = 1 << (dt._bits - 1)
     return [((v + half) & mask) - half for v in values]
 
 
@@ -253,9 +253,9 @@ REDUCED_ROUND = {}  # float16 / bfloat16 -> round one float32 value to it (fille
 
 def round_values(values, dt):
     """A computation's results (floats, ints or bools) as values of ``dt`` (the dtype it computed in)."""
-    if dt.kind == 2:
+    if dt._kind == 2:
         return round_floats(values, dt)
-    if dt.kind == 1:
+    if dt._kind == 1:
         return wrap_ints(values, dt)
     return values
 
@@ -298,8 +298,8 @@ def convert(values, src, dst):
         return list(values)
     if dst is bool_:
         return [v != 0 for v in values]
-    if dst.kind == 2:
-        if src.kind == 2:
+    if dst._kind == 2:
+        if src._kind == 2:
             if dst is float64 or (dst is float32 and src is not float64):
                 return list(values)  # widening is exact
             return round_floats(values, dst)
@@ -307,7 +307,7 @@ def convert(values, src, dst):
             return array("d", values).tolist()
         vals = _ints_to_f32(values)
         return vals if dst is float32 else round_floats(vals, dst)
-    if src.kind == 2:
+    if src._kind == 2:
         return _floats_to_ints(values, dst)
     if src is bool_:
         return [int(v) for v in values]
@@ -318,11 +318,11 @@ def convert(values, src, dst):
 def scalar_to(v, dt):
     """A Python number as an operand of dtype ``dt`` (torch converts it without a range check:
     an integer wraps, ``int8_tensor + 300`` adds 44)."""
-    if dt.kind == 2:
+    if dt._kind == 2:
         if isinstance(v, int):
             v = _int_to_double(v)
         return round_floats([float(v)], dt)[0] if dt is not float64 else float(v)
-    if dt.kind == 1:
+    if dt._kind == 1:
         if isinstance(v, float):
             return _floats_to_ints([v], dt)[0]
         return wrap_ints([_int64(v)], dt)[0] if dt is not int64 else _int64(v)
@@ -350,17 +350,17 @@ def overflows(v, dt):
     which wrap; infinities and NaN fit any floating type."""
     if dt is bool_:
         return False
-    if dt.kind == 2:
+    if dt._kind == 2:
         x = float(v)
         if math.isinf(x) or x != x:
             return False
         limit = FINFO_MAX[dt._name]
         return x < -limit or x > limit
     if isinstance(v, float):
-        return not (dt.lo <= v <= dt.hi)  # NaN compares False: it overflows
-    if dt.lo == 0 and v < 0:
-        return -v > dt.hi
-    return not (dt.lo <= v <= dt.hi)
+        return not (dt._lo <= v <= dt._hi)  # NaN compares False: it overflows
+    if dt._lo == 0 and v < 0:
+        return -v > dt._hi
+    return not (dt._lo <= v <= dt._hi)
 
 
 def checked_scalar(v, dt, check_reduced=True):
@@ -368,9 +368,9 @@ def checked_scalar(v, dt, check_reduced=True):
     ``torch.where``). Torch skips the check for float16 and bfloat16 in some of these
     (``check_reduced=False``): there a large number becomes inf."""
     if (check_reduced or dt not in REDUCED) and overflows(v, dt):
-        raise RuntimeError(f"value cannot be converted to type {dt.scalar_name} without overflow")
-    if dt.kind == 1 and isinstance(v, int) and v < 0 and dt.lo == 0:
-        return v & dt.hi
+        raise RuntimeError(f"value cannot be converted to type {dt._scalar_name} without overflow")
+    if dt._kind == 1 and isinstance(v, int) and v < 0 and dt._lo == 0:
+        return v & dt._hi
     return scalar_to(v, dt)
 
 
@@ -428,11 +428,11 @@ fma_f64 = getattr(math, "fma", _fma_f64_exact)
 
 def zero_of(dt):
     """The zero value of dtype ``dt``."""
-    return 0.0 if dt.kind == 2 else (0 if dt.kind == 1 else False)
+    return 0.0 if dt._kind == 2 else (0 if dt._kind == 1 else False)
 
 
 def one_of(dt):
-    return 1.0 if dt.kind == 2 else (1 if dt.kind == 1 else True)
+    return 1.0 if dt._kind == 2 else (1 if dt._kind == 1 else True)
 
 
 # ------------------------------------------------------------------ the torch namespace

@@ -83,9 +83,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if grads is None:
         grads = [None] * len(outputs)
     if len(grads) != len(outputs):
-        raise RuntimeError(
-            f"grad_tensors should have the same length as tensors, but got {len(grads)} and {len(outputs)}"
-        )
+        raise RuntimeError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     grads = _make_grads(outputs, grads)
     if retain_graph is None:
         retain_graph = create_graph

@@ -47,12 +47,10 @@ def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=N
     PRINT_OPTS.sci_mode = sci_mode
 
 
-@function("get_printoptions")
 def get_printoptions():
     return dataclasses.asdict(PRINT_OPTS)
 
 
-@function("printoptions")
 class printoptions:
     def __init__(self, **kwargs):
         self._kwargs = kwargs

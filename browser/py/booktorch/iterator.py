@@ -182,7 +182,7 @@ def fdiv(x, y):
 def opmath_round(dt):
     """Rounding between the steps of a computation in ``dt``: torch computes float32, float16 and
     bfloat16 in float32 (float64 in float64, integers exactly)."""
-    return D.f32 if dt.kind == 2 and dt is not D.float64 else _exact
+    return D.f32 if dt._kind == 2 and dt is not D.float64 else _exact
 
 
 def _exact(x):

@@ -23,7 +23,7 @@ booktorch's "not available in the browser" error (:func:`booktorch.errors.unsupp
 """
 
 import sys
-from types import ModuleType
+from types import FunctionType, ModuleType
 
 from .errors import unsupported
 
@@ -42,6 +42,7 @@ _methods = {}  # Tensor attribute name -> function or property
 _functions = {}  # torch namespace ("torch", "torch.autograd", ...) -> {name: object}
 _namespaces = {}  # torch namespace -> module name ("torch.autograd" -> "booktorch.autograd")
 _owners = {}  # (where, name) -> declaring module, for the duplicate check
+_not_yet = set()  # Tensor attributes that only raise booktorch's error
 _tensor = [None]  # the Tensor class, given to finish()
 
 
@@ -72,6 +73,26 @@ def method(*names):
     return register
 
 
+def not_yet(what, *names):
+    """Tensor methods or operators outside the subset so far (``"The // operator on tensors"``,
+    ``"__floordiv__", "__rfloordiv__"``): they raise booktorch's error rather than Python's TypeError,
+    and are not part of the surface that parity tests must cover."""
+
+    def method(self, *args, **kwargs):
+        raise unsupported(what)
+
+    method.__name__ = names[0]
+    for name in names:
+        _claim("Tensor", name, method)
+        _methods[name] = method
+        _not_yet.add(name)
+
+
+def not_yet_names():
+    """The Tensor attributes declared with :func:`not_yet`."""
+    return set(_not_yet)
+
+
 def prop(name, getter, setter=None, deleter=None):
     """Declare the Tensor property ``name``."""
     _claim("Tensor", name, getter)
@@ -90,6 +111,8 @@ def function(*names, namespace="torch", tensor_input=False):
         for name in names:
             _claim(namespace, name, fn)
             table[name] = _checked(fn, name) if tensor_input else fn
+        if not tensor_input and isinstance(fn, FunctionType) and not fn.__name__.startswith("__"):
+            fn.__qualname__ = names[0]  # Python's argument errors name it as torch does: "add() takes ..."
         return fn
 
     return register

@@ -53,7 +53,7 @@ def parse_shape(args, name="size"):
     out = []
     for a in args:
         if isinstance(a, Tensor):
-            if a.dim() != 0 or a._dtype.kind != 1:
+            if a.dim() != 0 or a._dtype._kind != 1:
                 raise TypeError(f"{name} must be tuple of ints, but found element of type Tensor")
             a = a.item()
         if isinstance(a, bool) or not isinstance(a, int):
@@ -275,8 +275,8 @@ class Tensor:
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
             if value._dtype is not self._dtype:
                 raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{value._dtype.ctype}' to a tensor with grad_dtype "
-                    f"'{self._dtype.legacy}'. The gradient must match the tensor's grad_dtype (defaults to the "
+                    f"attempting to assign a gradient with dtype '{value._dtype._ctype}' to a tensor with grad_dtype "
+                    f"'{self._dtype._legacy}'. The gradient must match the tensor's grad_dtype (defaults to the "
                     "tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, or None "
                     "to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
                     "gradient may break downstream systems that assume they match."
@@ -347,7 +347,7 @@ class Tensor:
         return int(self._storage.data[self._offset])
 
     def __index__(self):
-        if self._dtype.is_floating_point:
+        if self._dtype.is_floating_point or self.numel() != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         self._scalar_check()
         return int(self._storage.data[self._offset])
@@ -392,7 +392,13 @@ class Tensor:
         raise unsupported(f"Tensor.{name}")
 
     def __deepcopy__(self, memo):
-        return self.clone().detach().requires_grad_(self._requires_grad) if self.is_leaf else self.clone()
+        if self._grad_fn is not None:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the "
+                "moment.  If you were attempting to deepcopy a module, this may be because of a "
+                "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
+            )
+        return self.clone().detach().requires_grad_(self._requires_grad)
 
     def __reduce_ex__(self, proto):
         raise unsupported("pickling tensors")

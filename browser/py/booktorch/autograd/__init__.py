@@ -5,11 +5,12 @@ grad-mode context managers (:mod:`booktorch.grad_mode`), and room for submodules
 
 from .. import grad_mode as _grad_mode
 from ..grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
-from ..registry import export, namespace
+from ..registry import export as _export
+from ..registry import namespace as _namespace
 
-namespace(__name__)
+_namespace(__name__)
 
 # torch.no_grad and the other grad-mode names are torch's too
-export("torch", no_grad=no_grad, enable_grad=enable_grad, set_grad_enabled=set_grad_enabled,
+_export("torch", no_grad=no_grad, enable_grad=enable_grad, set_grad_enabled=set_grad_enabled,
        inference_mode=inference_mode, is_grad_enabled=_grad_mode.is_grad_enabled,
        is_inference_mode_enabled=_grad_mode.is_inference_mode_enabled)

@@ -1,5 +1,5 @@
 """``torch.backends``: only ``torch.backends.mps`` (not available, as on any machine but a Mac)."""
 
-from ..registry import namespace
+from ..registry import namespace as _namespace
 
-namespace(__name__)
+_namespace(__name__)

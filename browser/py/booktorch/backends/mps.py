@@ -1,8 +1,8 @@
 """``torch.backends.mps``: Apple's Metal backend, never available in the browser."""
 
-from ..registry import namespace
+from ..registry import namespace as _namespace
 
-namespace(__name__)
+_namespace(__name__)
 
 
 def is_available():

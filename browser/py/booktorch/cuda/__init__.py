@@ -1,10 +1,10 @@
 """``torch.cuda`` as on a machine without CUDA: nothing is available, and asking for a
 device raises what CPU-only torch raises."""
 
-from ..devices import NO_CUDA
-from ..registry import namespace
+from ..devices import NO_CUDA as _NO_CUDA
+from ..registry import namespace as _namespace
 
-namespace(__name__)
+_namespace(__name__)
 
 
 def is_available():
@@ -20,12 +20,12 @@ def is_initialized():
 
 
 def current_device():
-    raise AssertionError(NO_CUDA)
+    raise AssertionError(_NO_CUDA)
 
 
 def get_device_name(device=None):
-    raise AssertionError(NO_CUDA)
+    raise AssertionError(_NO_CUDA)
 
 
 def synchronize(device=None):
-    raise AssertionError(NO_CUDA)
+    raise AssertionError(_NO_CUDA)

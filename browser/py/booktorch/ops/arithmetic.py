@@ -26,7 +26,7 @@ from ..iterator import (
     write_positions,
 )
 from ..errors import unsupported
-from ..registry import at, function, kernel, method
+from ..registry import at, function, kernel, method, not_yet
 from ..shape import broadcast_shapes, fmt_list
 from ..tensor import Tensor
 
@@ -50,7 +50,7 @@ def _sub_check(a, b):
 
 def _result_dtype(op, a, b):
     dt = D.result_type(a, b)
-    if op == "div" and dt.kind < 2:
+    if op == "div" and dt._kind < 2:
         return D.get_default_dtype()
     return dt
 
@@ -267,7 +267,7 @@ def inplace_binary(op, t, other):
             f"output with shape {fmt_list(t._shape)} doesn't match the broadcast shape {fmt_list(shape)}"
         )
     if not D.can_cast(rdt, t._dtype):
-        raise RuntimeError(f"result type {rdt.legacy} can't be cast to the desired output type {t._dtype.legacy}")
+        raise RuntimeError(f"result type {rdt._legacy} can't be cast to the desired output type {t._dtype._legacy}")
     original = None
     if record and op in ("mul", "div") and isinstance(other, Tensor) and other._requires_grad:
         original = at.clone(t).detach()
@@ -429,20 +429,13 @@ def _inplace_method(op):
     return method
 
 
-def _not_yet(symbol):
-    def method(self, *args):
-        raise unsupported(f"The {symbol} operator on tensors")
-
-    return method
-
-
-# Python operators outside the subset so far: booktorch's own error, not Python's TypeError
+# Python operators outside the subset so far: booktorch's error, not Python's TypeError
 for _names, _symbol in ((("__floordiv__", "__rfloordiv__", "__ifloordiv__"), "//"),
                         (("__mod__", "__rmod__", "__imod__"), "%"), (("__and__", "__rand__", "__iand__"), "&"),
                         (("__or__", "__ror__", "__ior__"), "|"), (("__xor__", "__rxor__", "__ixor__"), "^"),
                         (("__invert__",), "~"), (("__lshift__", "__rlshift__", "__ilshift__"), "<<"),
                         (("__rshift__", "__rrshift__", "__irshift__"), ">>")):
-    method(*_names)(_not_yet(_symbol))
+    not_yet(f"The {_symbol} operator on tensors", *_names)
 del _names, _symbol
 
 method("add_")(_inplace_method("add"))

@@ -123,7 +123,7 @@ def where(cond, a, b):
         warnings.warn(_UINT8_CONDITION, UserWarning, stacklevel=3)
     elif cond._dtype is not D.bool_:
         raise RuntimeError(
-            f"where expected condition to be a boolean tensor, but got a tensor with dtype {cond._dtype.legacy}"
+            f"where expected condition to be a boolean tensor, but got a tensor with dtype {cond._dtype._legacy}"
         )
     shape = broadcast_shapes(broadcast_shapes(shape_of(cond), shape_of(a)), shape_of(b))
     dt = D.result_type(a, b)
@@ -146,9 +146,12 @@ def where_method(self, condition, other):
 
 
 # ------------------------------------------------------------------ maximum / minimum
+def _tensor_other(name, other, position):
+    if not isinstance(other, Tensor):
+        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
+
+
 def _extreme(a, b, is_max, name):
-    if not isinstance(b, Tensor):
-        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type(b).__name__}")
     if needs_grad(a, b):
         raise unsupported(f"torch.{name} on tensors that require grad")
     shape = broadcast_shapes(a._shape, b._shape)
@@ -166,31 +169,22 @@ def _extreme(a, b, is_max, name):
 
 
 @kernel
-@method("maximum")
-@function("maximum", tensor_input=True)
 def maximum(a, b):
     return _extreme(a, b, True, "maximum")
 
 
 @kernel
-@method("minimum")
-@function("minimum", tensor_input=True)
 def minimum(a, b):
     return _extreme(a, b, False, "minimum")
 
 
-# ------------------------------------------------------------------ whole-tensor answers
-@method("equal")
-@function("equal", tensor_input=True)
-def equal(a, b):
+def _equal(a, b):
     return tuple(a._shape) == tuple(b._shape) and all(eq(a, b)._values())
 
 
-@method("allclose")
-@function("allclose", tensor_input=True)
-def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+def _allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     if a._dtype is not b._dtype:
-        raise RuntimeError(f"{a._dtype.legacy} did not match {b._dtype.legacy}")
+        raise RuntimeError(f"{a._dtype._legacy} did not match {b._dtype._legacy}")
     shape = broadcast_shapes(a._shape, b._shape)
     av, bv = pairs(a, b, shape, a._dtype)
     for x, y in zip(av, bv):
@@ -203,6 +197,28 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
         if not (math.fabs(x - y) <= atol + rtol * math.fabs(y)):
             return False
     return True
+
+
+def _two_tensor_forms(name, fn):
+    """The method (other is argument 1) and torch function (argument 2) of a two-tensor op."""
+
+    def as_method(self, other, *args, **kwargs):
+        _tensor_other(name, other, 1)
+        return fn(self, other, *args, **kwargs)
+
+    def as_function(input, other, *args, **kwargs):
+        _tensor_other(name, other, 2)
+        return fn(input, other, *args, **kwargs)
+
+    as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
+    method(name)(as_method)
+    function(name, tensor_input=True)(as_function)
+
+
+_two_tensor_forms("maximum", maximum)
+_two_tensor_forms("minimum", minimum)
+_two_tensor_forms("equal", _equal)
+_two_tensor_forms("allclose", _allclose)
 
 
 @method("__contains__")

@@ -154,7 +154,7 @@ def type_(self, dtype=None, non_blocking=False, **kwargs):
     if kwargs:
         raise TypeError(f"type() got an unexpected keyword argument '{next(iter(kwargs))}'")
     if dtype is None:
-        return f"torch.{self._dtype.legacy}Tensor"
+        return f"torch.{self._dtype._legacy}Tensor"
     if dtype is Tensor:
         dtype = D.get_default_dtype()
     elif isinstance(dtype, type):  # torch reads a Python type by its name, like a string

@@ -87,21 +87,21 @@ def _scalar_value(obj, dt):
         if obj.numel() != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
         v = obj._storage.data[obj._offset]
-        if dt.kind < 2:
+        if dt._kind < 2:
             if obj._dtype.is_floating_point:  # read with __index__, as torch reads an integer
                 raise TypeError("only integer tensors of a single element can be converted to an index")
             return _scalar_value(v, dt)
         return D.convert([v], obj._dtype, dt)[0]
     if isinstance(obj, (list, tuple)) or not isinstance(obj, (bool, int, float)):
-        if dt.kind == 1 and isinstance(obj, (list, tuple)):
+        if dt._kind == 1 and isinstance(obj, (list, tuple)):
             raise TypeError(f"'{type(obj).__name__}' object cannot be interpreted as an integer")
         raise TypeError(f"must be real number, not {type(obj).__name__}")
-    if dt.kind == 1 and isinstance(obj, int) and not (_INT64_MIN <= obj <= _INT64_MAX):
+    if dt._kind == 1 and isinstance(obj, int) and not (_INT64_MIN <= obj <= _INT64_MAX):
         raise ValueError("Overflow when unpacking long long")
-    if dt.kind == 1 and D.overflows(obj, dt):
+    if dt._kind == 1 and D.overflows(obj, dt):
         raise _overflow(dt)
-    if dt.kind == 1 and isinstance(obj, int) and obj < 0 and dt.lo == 0:
-        return obj & dt.hi
+    if dt._kind == 1 and isinstance(obj, int) and obj < 0 and dt._lo == 0:
+        return obj & dt._hi
     return D.scalar_to(obj, dt)
 
 
@@ -308,7 +308,7 @@ def arange(start, end=None, step=1, **kwargs):
 def _arange_values(start, end, step, dt):
     """torch's arange kernel: start + step * i computed in the dtype's accumulate type (int64 for
     integers, double for float32 and float64, float for float16 and bfloat16)."""
-    if dt.kind == 1:
+    if dt._kind == 1:
         s, e, st = int(start), int(end), int(step)  # accscalar_t int64: C++ truncation
         if dt is D.int64:  # the size from the truncated integers
             sgn = (st > 0) - (st < 0)

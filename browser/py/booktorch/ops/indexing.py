@@ -24,7 +24,7 @@ def _is_int(x):
 def _as_int(x):
     if _is_int(x):
         return x
-    if isinstance(x, Tensor) and x.dim() == 0 and x._dtype.kind == 1:
+    if isinstance(x, Tensor) and x.dim() == 0 and x._dtype._kind == 1:
         return x.item()
     if hasattr(x, "__index__") and not isinstance(x, (bool, Tensor)):
         return x.__index__()

@@ -140,7 +140,7 @@ def dot(a, b):
         raise RuntimeError(f"1D tensors expected, but got {a.dim()}D and {b.dim()}D tensors")
     if a._dtype is not b._dtype:
         raise RuntimeError(
-            f"dot : expected both vectors to have same dtype, but found {a._dtype.legacy} and {b._dtype.legacy}"
+            f"dot : expected both vectors to have same dtype, but found {a._dtype._legacy} and {b._dtype._legacy}"
         )
     if a.numel() != b.numel():
         n, m = a.numel(), b.numel()
@@ -164,8 +164,8 @@ def mv(m, v):
         )
     if m._dtype is not v._dtype:
         raise RuntimeError(
-            f"addmv input tensors must have the same dtype, but got {v._dtype.legacy}, {m._dtype.legacy}, and "
-            f"{v._dtype.legacy}"
+            f"addmv input tensors must have the same dtype, but got {v._dtype._legacy}, {m._dtype._legacy}, and "
+            f"{v._dtype._legacy}"
         )
     if m._shape[0] and m._shape[1]:
         _no_bool(m, "addmv_impl_cpu")
@@ -188,7 +188,7 @@ def mm(a, b):
         )
     if a._dtype is not b._dtype:
         raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {a._dtype.ctype} != {b._dtype.ctype}"
+            f"expected m1 and m2 to have the same dtype, but got: {a._dtype._ctype} != {b._dtype._ctype}"
         )
     if a._shape[0] and a._shape[1] and b._shape[1]:
         _no_bool(a, "addmm_impl_cpu_")
@@ -224,7 +224,7 @@ def bmm(a, b):
         return _record(BmmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
     _no_bool(a, "bmm")
     if a._dtype is not b._dtype:
-        raise RuntimeError(f"expected scalar type {a._dtype.legacy} but found {b._dtype.legacy}")
+        raise RuntimeError(f"expected scalar type {a._dtype._legacy} but found {b._dtype._legacy}")
     vals = []
     for i in range(bs):
         ai = at.select(at.detach(a), 0, i)

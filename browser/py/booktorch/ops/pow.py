@@ -104,7 +104,7 @@ def _pow_tensor_scalar(t, e):
             f"have invalid types: (!{type(e).__name__}!)\n"
         )
     dt = D.result_type(t, e)
-    if dt.kind < 2 and isinstance(e, int) and not isinstance(e, bool) and e < 0:
+    if dt._kind < 2 and isinstance(e, int) and not isinstance(e, bool) and e < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     vals = t._values()
     if t._dtype is not dt:
@@ -115,7 +115,7 @@ def _pow_tensor_scalar(t, e):
         vals = list(vals)
     elif dt is D.bool_:
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
-    elif dt.kind == 1:
+    elif dt._kind == 1:
         b = D.checked_scalar(e, dt)  # read as the dtype, with a range check
         vals = D.wrap_ints([_int_pow(x, b) for x in vals], dt)
     else:
@@ -139,7 +139,7 @@ def _pow_scalar_tensor(base, t):
     vals = t._values()
     if t._dtype is not dt:
         vals = D.convert(vals, t._dtype, dt)
-    if dt.kind == 1:
+    if dt._kind == 1:
         b = int(base)
         vals = D.wrap_ints([_int_pow(b, x) for x in vals], dt)
     else:

@@ -4,12 +4,17 @@ Seeding is accepted so that seeded cells run; the random tensors themselves
 (``rand``, ``randn``...) are not in the subset yet.
 """
 
+from ..devices import check_device
 from ..registry import export, function
 
 
+DEFAULT_SEED = 67280421310721  # c10's default_rng_seed_val: a fresh generator's seed
+
+
 class Generator:
-    def __init__(self, seed=0):
-        self._seed = seed
+    def __init__(self, device="cpu"):
+        check_device("Generator", device, allocates=False)
+        self._seed = DEFAULT_SEED
 
     def initial_seed(self):
         return self._seed

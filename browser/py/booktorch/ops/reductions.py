@@ -295,7 +295,7 @@ def to_f32(t):
 @kernel
 def sum(t, dim=None, keepdim=False, dtype=None):
     dims, dim_list, is_all = _dims(t, dim)
-    out_dt = dtype if dtype is not None else (D.int64 if t._dtype.kind < 2 else t._dtype)
+    out_dt = dtype if dtype is not None else (D.int64 if t._dtype._kind < 2 else t._dtype)
     src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
     vals, out_shape = _sum_values(src, dims, keepdim if dim is not None else False)
     out = Tensor._from_values(vals, tuple(out_shape), out_dt)
@@ -313,7 +313,7 @@ def mean(t, dim=None, keepdim=False, dtype=None):
     if dtype is None and not t._dtype.is_floating_point:
         raise RuntimeError(
             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-            f"dtype. Got: {t._dtype.legacy}"
+            f"dtype. Got: {t._dtype._legacy}"
         )
     dims, dim_list, is_all = _dims(t, dim)
     out_dt = dtype if dtype is not None else t._dtype
@@ -582,11 +582,19 @@ class MinBackward0(_MaxMinDim):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
+_SUM_OVERLOADS = (" * (*, torch.dtype dtype = None)\n"
+                  " * (tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)\n")
+
+
 def _dim_kw(dim, kwargs, name):
     if "axis" in kwargs:
         dim = kwargs.pop("axis")
     if kwargs:
-        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+        key, value = next(iter(kwargs.items()))
+        if dim is None and name in ("sum", "mean"):  # torch's argument parser, for sum() and mean() overloads
+            raise TypeError(f"{name}() received an invalid combination of arguments - got ({key}="
+                            f"{type(value).__name__}, ), but expected one of:\n" + _SUM_OVERLOADS)
+        raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
     return dim
 
 

@@ -125,7 +125,7 @@ def sign(t):
     vals = t._values()
     if t._dtype.is_floating_point:
         out = [x if x != x else (1.0 if x > 0 else (-1.0 if x < 0 else 0.0)) for x in vals]
-    elif t._dtype.kind == 1:
+    elif t._dtype._kind == 1:
         out = [(x > 0) - (x < 0) for x in vals]
     else:
         out = list(vals)

@@ -14,13 +14,13 @@ from ..graph import Node, attach, needs_grad
 from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel, method, prop
 from ..shape import (
-    broadcast_shapes,
     compute_view_stride,
     fmt_list,
     infer_size,
     is_contiguous,
     is_non_overlapping_and_dense,
     numel,
+    numel_overflows,
     positions,
     preserve_strides,
     wrap_dim,
@@ -257,7 +257,7 @@ def expand(x, sizes):
         )
     if td == 0 and any(v < 0 for v in sizes):
         # a 0-d tensor takes the sizes as given (torch checks only the element count)
-        if 0 not in sizes:
+        if numel_overflows(sizes):
             raise RuntimeError("numel: integer multiplication overflow")
         out = make_view(x, sizes, [0] * nd, x._offset)
         return _record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
@@ -289,7 +289,7 @@ def expand(x, sizes):
             st = 0
         shape[i] = size
         stride[i] = st
-    if any(v < 0 for v in shape) and 0 not in shape:
+    if numel_overflows(shape):
         raise RuntimeError("numel: integer multiplication overflow")
     out = make_view(x, shape, stride, x._offset)
     return _record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
@@ -607,7 +607,21 @@ def select_method(self, dim, index):
 @method("narrow")
 @function("narrow", tensor_input=True)
 def narrow(self, dim, start, length):
-    return slice_(self, dim, start, start + length, 1)
+    if self.dim() == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if isinstance(start, Tensor):
+        start = start.item()
+    d = wrap_dim(dim, self.dim())
+    size = self._shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+    if start < 0:
+        start += size
+    if start > size - length:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return slice_(self, d, start, start + length, 1)
 
 
 method("detach")(detach)
@@ -632,7 +646,12 @@ prop("mT", mT)
 def _H(self):
     if self.dim() == 2:
         return numpy_T(self)
-    raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor.")
+    if self.dim() == 0:
+        warn_once("H0", "Tensor.H is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4335.)", stacklevel=3)
+        return self
+    hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
+    raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor.{hint}")
 
 
 def _mH(self):
@@ -653,12 +672,28 @@ prop("mH", _mH)
 
 @function("broadcast_shapes")
 def broadcast_shapes_function(*shapes):
-    out = ()
+    """torch.broadcast_shapes (torch._refs._broadcast_shapes: its checks and messages)."""
+    shapes = [(s,) if isinstance(s, int) else s for s in shapes if s is not None]
     for s in shapes:
-        out = broadcast_shapes(out, (s,) if isinstance(s, int) else tuple(s))
-    return Size(out)
+        if not isinstance(s, (tuple, list)):
+            raise RuntimeError(f"Input shapes should be of type ints, a tuple of ints, or a list of ints, got {s!r}")
+    common = [1] * max((len(s) for s in shapes), default=0)
+    for arg, s in enumerate(shapes):
+        for i in range(-1, -1 - len(s), -1):
+            if common[i] == 1:
+                if s[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = s[i]
+            elif s[i] != 1 and common[i] != s[i]:
+                raise RuntimeError(
+                    f"Attempting to broadcast a dimension of length {s[i]} at {i}! Mismatching argument at index "
+                    f"{arg} had {s!r}; but expected shape should be broadcastable to {common}"
+                )
+    return Size(common)
 
 
 @function("broadcast_to", tensor_input=True)
 def broadcast_to(input, size):
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"broadcast_to(): argument 'size' (position 2) must be tuple of ints, not {type(size).__name__}")
     return expand(input, tuple(size))
