@@ -105,6 +105,12 @@ def test_booktorch_errors_carry_no_did_you_mean():
     assert results == [["ok", [None, False]], ["ok", None]]
 
 
+def test_refuse_chooses_the_packages_refused():
+    results = run(["import booktorch; booktorch.install_as_torch(refuse=('csv',))\nimport csv",
+                   "import booktorch; booktorch.install_as_torch(refuse=())\nimport csv; out = 1"])
+    assert results[0][0] == "NotInBrowserError" and results[1] == ["ok", 1]
+
+
 def test_install_is_idempotent():
     results = run(["import booktorch, sys; booktorch.install_as_torch(); booktorch.install_as_torch(); "
                    "out = sum(1 for f in sys.meta_path if type(f).__name__ == '_BrowserFinder')"])

@@ -50,6 +50,8 @@ def _wanted(name):
 class _BrowserFinder:
     """Finds torch.* as booktorch's namespaces and refuses what the browser lacks."""
 
+    refuse = BROWSER_LACKS
+
     def find_spec(self, name, path=None, target=None):
         top = name.partition(".")[0]
         if top == "torch":
@@ -63,7 +65,7 @@ class _BrowserFinder:
             if parent in registry.namespace_modules() and importlib.machinery.PathFinder.find_spec(name, path) is None:
                 raise unsupported(registry.torch_name(_wanted(name)))
             return None
-        if top in BROWSER_LACKS:
+        if top in self.refuse:
             raise unsupported(_wanted(name))
         return None
 
@@ -84,8 +86,12 @@ class _Existing:
 _FINDER = _BrowserFinder()
 
 
-def install_as_torch():
-    """Make ``import torch`` and every ``torch.*`` import resolve to booktorch (idempotent)."""
+def install_as_torch(refuse=BROWSER_LACKS):
+    """Make ``import torch`` and every ``torch.*`` import resolve to booktorch (idempotent).
+
+    ``refuse``: top-level packages whose import raises booktorch's error unless already imported
+    (by default the packages the browser lacks; ``()`` refuses none)."""
+    _FINDER.refuse = tuple(refuse)
     for name in [n for n in sys.modules if n == "torch" or n.startswith("torch.")]:
         del sys.modules[name]
     for name, module in registry.namespaces().items():
