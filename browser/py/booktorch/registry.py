@@ -68,6 +68,7 @@ def method(*names):
         for name in names:
             _claim("Tensor", name, fn)
             _methods[name] = fn
+        _torch_qualname(fn, names)
         return fn
 
     return register
@@ -111,11 +112,18 @@ def function(*names, namespace="torch", tensor_input=False):
         for name in names:
             _claim(namespace, name, fn)
             table[name] = _checked(fn, name) if tensor_input else fn
-        if not tensor_input and isinstance(fn, FunctionType) and not fn.__name__.startswith("__"):
-            fn.__qualname__ = names[0]  # Python's argument errors name it as torch does: "add() takes ..."
+        if not tensor_input:
+            _torch_qualname(fn, names)
         return fn
 
     return register
+
+
+def _torch_qualname(fn, names):
+    """Python's argument errors name a function by its __qualname__: "add() takes ...", as torch's do."""
+    public = [n for n in names if not n.startswith("__")]
+    if public and isinstance(fn, FunctionType):
+        fn.__qualname__ = public[0]
 
 
 def export(namespace, **objects):
