@@ -24,9 +24,6 @@ Importing the package imports every module in it, then :func:`booktorch.registry
 sets the declared methods on Tensor and fills the namespaces.
 """
 
-import importlib as _importlib
-import pkgutil as _pkgutil
-
 from . import registry as _registry
 from .imports import install_as_torch  # noqa: F401 - booktorch's own API (not torch's)
 from .tensor import Tensor as _Tensor
@@ -34,7 +31,5 @@ from .tensor import Tensor as _Tensor
 __version__ = "0.1.0"
 
 _registry.namespace(__name__)
-for _module in _pkgutil.walk_packages(__path__, __name__ + "."):
-    _importlib.import_module(_module.name)
+_registry.import_all(__path__[0], __name__ + ".")
 _registry.finish(_Tensor)
-del _module

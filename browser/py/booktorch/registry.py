@@ -22,6 +22,8 @@ import, so two modules cannot silently fight over one name.  Names a namespace l
 booktorch's "not available in the browser" error (:func:`booktorch.errors.unsupported`).
 """
 
+import importlib
+import os
 import sys
 from types import FunctionType, ModuleType
 
@@ -178,6 +180,17 @@ def _missing(where):
         raise unsupported(f"{where}.{name}")
 
     return __getattr__
+
+
+def import_all(path, prefix):
+    """Import every module and package under the directory ``path`` (package name ``prefix``), in name order."""
+    for entry in sorted(os.listdir(path)):
+        full = os.path.join(path, entry)
+        if entry.endswith(".py") and entry != "__init__.py":
+            importlib.import_module(prefix + entry[:-3])
+        elif os.path.isfile(os.path.join(full, "__init__.py")):
+            importlib.import_module(prefix + entry)
+            import_all(full, prefix + entry + ".")
 
 
 def finish(tensor_class):
