@@ -84,7 +84,7 @@ def execute(task):
     if task.get("torch") == "booktorch":  # a browser cell program: the teaching module stands in
         import booktorch
 
-        sys.modules["torch"] = booktorch
+        booktorch.install_as_torch()  # torch.nn, torch.autograd...; what the browser lacks is refused
     path = task["path"]
     cells = task.get("mode") == "cells"
     if cells:

@@ -2,6 +2,8 @@
 
 Pyodide installs it by URL. Fixed timestamps and sorted entries make the bytes
 identical on every build, so two clean builds of the site are identical too.
+The wheel carries every top-level package that ``[tool.setuptools.packages.find]
+include`` names in pyproject.toml (booktorch and booktape), with all their modules.
 """
 
 import base64
@@ -25,16 +27,23 @@ def wheel_project(project_dir):
     return meta["name"], meta["version"]
 
 
+def packages(config):
+    """The top-level packages pyproject.toml names (``include = ["booktorch", "booktorch.*", ...]``)."""
+    include = config.get("tool", {}).get("setuptools", {}).get("packages", {}).get("find", {}).get("include")
+    if include is None:
+        return [config["project"]["name"]]
+    return sorted({pattern.split(".")[0].rstrip("*") for pattern in include})
+
+
 def build_wheel(project_dir):
-    """Return (file name, bytes) of the wheel for the package described by pyproject.toml."""
+    """Return (file name, bytes) of the wheel for the packages described by pyproject.toml."""
     project_dir = Path(project_dir)
     config = tomllib.loads((project_dir / "pyproject.toml").read_text(encoding="utf-8"))
     meta = config["project"]
     name, version = meta["name"], meta["version"]
     dist_info = f"{name}-{version}.dist-info"
     entries = []
-    packages = sorted({package.split(".")[0] for package in config["tool"]["setuptools"]["packages"]})
-    for package in packages:
+    for package in packages(config):
         for path in sorted((project_dir / package).rglob("*.py")):
             entries.append((path.relative_to(project_dir).as_posix(), path.read_bytes()))
     entries.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()))

@@ -97,19 +97,29 @@ def _numel(shape):
     return n
 
 
+FLOAT_DTYPES = ["float32", "float32", "float32", "float64", "float16", "bfloat16"]
+INT_DTYPES = ["int64", "int64", "int64", "int32", "int16", "int8", "uint8"]
+
+
 @st.composite
-def tensor_expr(draw, shape=None, kind=None, pools=None):
+def tensor_expr(draw, shape=None, kind=None, pools=None, dtype=None):
+    """Source text of a tensor of ``shape``: a literal or an arange, of any dtype (made in float64 or
+    int64 and converted with ``.to``, so that integers wrap as torch's casts do)."""
     shape = draw(shapes) if shape is None else shape
     kind = kind or draw(st.sampled_from(["float", "float", "int", "bool"]))
+    if dtype is None:
+        dtype = {"float": draw(st.sampled_from(FLOAT_DTYPES)), "int": draw(st.sampled_from(INT_DTYPES)),
+                 "bool": "bool"}[kind]
     n = _numel(shape)
     how = draw(st.sampled_from(["literal", "literal", "arange"])) if kind != "bool" else "literal"
+    to = "" if dtype in ("float32", "int64", "bool") else f".to(torch.{dtype})"
     if how == "arange" or n == 0:
         dt = "torch.float32" if kind == "float" else "torch.int64"
         div = draw(st.sampled_from(["", " / 3", " * 0.5", " - 2"])) if kind == "float" else ""
-        return f"(torch.arange({n}, dtype={dt}){div}).reshape({shape!r})"
+        return f"(torch.arange({n}, dtype={dt}){div}).reshape({shape!r}){to}"
     vals = draw(values(n, kind, pools))
-    dt = {"float": "torch.float32", "int": "torch.int64", "bool": "torch.bool"}[kind]
-    return f"torch.tensor({_nested(vals, shape)}, dtype={dt}).reshape({shape!r})"
+    dt = {"float": "torch.float64" if to else "torch.float32", "int": "torch.int64", "bool": "torch.bool"}[kind]
+    return f"torch.tensor({_nested(vals, shape)}, dtype={dt}).reshape({shape!r}){to}"
 
 
 def _factor_shapes(n, draw):
@@ -188,9 +198,10 @@ def _exact_friendly(x):
     """True when every float product and sum of x's values is exact in float32.
 
     Matrix products are then independent of the BLAS accumulation order, which
-    booktorch reproduces for most but not all layouts (see booktorch.ops.linalg).
+    booktorch reproduces for most but not all layouts (see booktorch.ops.linalg);
+    float16 and bfloat16 products accumulate in float32 and round, and match.
     """
-    if x.dtype is not booktorch.float32:
+    if x.dtype not in (booktorch.float32, booktorch.float64):
         return True
     for v in x.reshape(-1).tolist():
         if not math.isfinite(v) or abs(v) > 4096 or (v * 256) != int(v * 256):
@@ -209,7 +220,7 @@ def operation(draw, x):
                 "view", "reshape", "permute", "transpose", "t", "T", "mT", "unsqueeze", "squeeze", "squeeze_dim",
                 "expand", "binop", "binop", "scalar_op", "rscalar_op", "pow", "matmul", "matmul", "sum", "sum_dim",
                 "mean", "mean_dim", "max", "max_dim", "argmax", "index", "index", "setitem", "contiguous",
-                "flatten", "compare", "neg", "clone", "inplace",
+                "flatten", "compare", "neg", "clone", "inplace", "to", "to",
             ]
         )
     )
@@ -273,10 +284,11 @@ def operation(draw, x):
         else:
             oshape = tuple(draw(st.lists(st.integers(1, 3), min_size=rank - 2, max_size=rank - 2))) + (
                 k, draw(st.integers(0, 3)))
-        okind = "float" if x.dtype is booktorch.float32 else "int"
+        okind = "float" if x.dtype.is_floating_point else ("bool" if x.dtype is booktorch.bool else "int")
+        odtype = str(x.dtype).replace("torch.", "")
         if draw(st.integers(0, 8)) == 0:
-            okind = "int" if okind == "float" else "float"
-        other = draw(tensor_expr(shape=oshape, kind=okind, pools=[NICE_FLOATS]))
+            okind, odtype = ("int", None) if okind == "float" else ("float", None)
+        other = draw(tensor_expr(shape=oshape, kind=okind, pools=[NICE_FLOATS], dtype=odtype))
         if draw(st.integers(0, 3)) == 0:
             return f"x = show({other} @ x)"
         return f"x = show(x @ {other})"
@@ -323,6 +335,17 @@ def operation(draw, x):
         return f"x = show(x {op} {draw(st.sampled_from([0, 1.5, 2]))!r})"
     if kind == "neg":
         return "x = show(-x)"
+    if kind == "to":
+        form = draw(st.sampled_from(["to", "to", "method", "type"]))
+        name = draw(st.sampled_from(FLOAT_DTYPES + INT_DTYPES + ["bool"]))
+        if form == "method":
+            method = {"float32": "float", "float64": "double", "float16": "half", "bfloat16": "bfloat16",
+                      "int64": "long", "int32": "int", "int16": "short", "int8": "char", "uint8": "byte",
+                      "bool": "bool"}[name]
+            return f"x = show(x.{method}())"
+        if form == "type":
+            return f"x = show(x.type(torch.{name}))"
+        return f"x = show(x.to(torch.{name}))"
     raise AssertionError(kind)
 
 
@@ -395,6 +418,9 @@ def test_random_autograd_expressions(data):
     else:
         x_src = f"torch.tensor({data.draw(st.sampled_from(NICE_FLOATS + UGLY_FLOATS + [0.001, 250.0]))!r}, requires_grad=True)"
         y_src = e
+    dtype = data.draw(st.sampled_from(FLOAT_DTYPES))
+    if dtype != "float32":
+        x_src = x_src.replace(", requires_grad=True)", f", dtype=torch.{dtype}, requires_grad=True)")
     twice = data.draw(st.booleans())
     src = GRAPH_WALK + f"""
 x = {x_src}

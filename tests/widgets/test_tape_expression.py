@@ -1,4 +1,4 @@
-"""The tape widget's Python side (browser/py/booktorch/expression.py): parsed like Python,
+"""The tape widget's Python side (browser/py/booktape/expression.py): parsed like Python,
 evaluated with shared subexpressions, and the recorded tape (values, gradients, the
 backward steps and their += accumulation) the same under real torch and booktorch.
 Gradients are also checked against a float64 central difference."""
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser" / "py"))
 import booktorch  # noqa: E402
-import booktorch.expression as E  # noqa: E402
+import booktape.expression as E  # noqa: E402
 
 _SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -29,7 +29,7 @@ SMOOTH = ["exp", "tanh", "sigmoid"]
 ALL_FUNCTIONS = list(E.FUNCTIONS)
 
 
-def expressions(functions=ALL_FUNCTIONS, allow_div=True):
+def expressions(functions=ALL_FUNCTIONS, allow_div=True, powers=POWERS):
     """Random expression text in x. Subtrees are sometimes reused verbatim (a op a), so
     common subexpressions are frequent; parentheses are sometimes left to precedence."""
     leaves = st.sampled_from(["x", "x", "x"] + NUMBERS)
@@ -40,7 +40,7 @@ def expressions(functions=ALL_FUNCTIONS, allow_div=True):
             lambda t: f"({t[0]} {t[1]} {t[2]})" if t[3] else f"{t[0]} {t[1]} {t[2]}"
         )
         shared = st.tuples(children, st.sampled_from(ops)).map(lambda t: f"({t[0]}) {t[1]} ({t[0]})")
-        power = st.tuples(children, st.sampled_from(POWERS)).map(lambda t: f"({t[0]}) ** {t[1]}")
+        power = st.tuples(children, st.sampled_from(powers)).map(lambda t: f"({t[0]}) ** {t[1]}")
         neg = children.map(lambda c: f"-({c})")
         call = st.tuples(st.sampled_from(functions), children).map(lambda t: f"{t[0]}({t[1]})") if functions else neg
         return st.one_of(binary, binary, shared, power, neg, call)
@@ -265,8 +265,13 @@ def test_tape_matches_real_torch(source, x):
     compare(source, repr(x))
 
 
+# torch's float32 x ** 0.5 is MKL's vector sqrt, within an ulp but not correctly rounded; booktorch's
+# is correctly rounded, so bit-for-bit differences leave 0.5 out (the tape tests compare it with a tolerance)
+ROUNDED_POWERS = [p for p in POWERS if p != "0.5"]
+
+
 @settings(max_examples=int(60 * _SCALE), **SETTINGS)
-@given(expressions(functions=[]), X_VALUES)
+@given(expressions(functions=[], powers=ROUNDED_POWERS), X_VALUES)
 def test_float32_central_differences_match_real_torch(source, x):
     """The h slider's numbers: float32 tensors, bit for bit (arithmetic only)."""
     tree = E.parse(source)

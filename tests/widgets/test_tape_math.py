@@ -1,7 +1,7 @@
 """The tape widget's numbers (browser/src/widgets/tape-math.js) against real torch.
 
 The widget replays a recorded tape step by step and computes the check's relative
-errors. Here the tapes are recorded under real torch (booktorch/expression.py runs on
+errors. Here the tapes are recorded under real torch (booktape/expression.py runs on
 either), replayed by the JS module in one batch, and compared with torch computed
 independently: x.grad from plain autograd on the expression (no shared
 subexpressions, no tape code), every intermediate's gradient from retain_grad(), and
@@ -19,7 +19,7 @@ import torch
 from tests.widgets_support import call_js
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser" / "py"))
-import booktorch.expression as E  # noqa: E402
+import booktape.expression as E  # noqa: E402
 
 MODULE = "tape-math"
 def _either(tensor_fn, float_fn):

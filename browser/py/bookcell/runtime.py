@@ -31,11 +31,11 @@ def installed_modules(distribution=DISTRIBUTION):
 
 
 def prepare():
-    """Import every module of the installed wheel, and alias booktorch as torch."""
+    """Import every module of the installed wheel, with booktorch standing in for torch."""
     global PREPARED
     import booktorch
 
-    sys.modules["torch"] = booktorch
+    booktorch.install_as_torch()
     names = installed_modules()
     for name in names:
         importlib.import_module(name)

@@ -12,8 +12,23 @@ BROWSER_NOTE = (
 
 
 class NotInBrowserError(NotImplementedError, AttributeError):
-    """Raised for a name outside the subset. Also an AttributeError, so ``hasattr`` says
-    False and ``from booktorch import submodule`` still finds real submodules."""
+    """Raised for a name outside the subset.
+
+    Also an AttributeError, so that ``hasattr`` says False and the import system's
+    ``from package import name`` goes on to look for a submodule.  Python (3.10+) fills
+    an AttributeError's ``name`` and ``obj`` when the error leaves an attribute lookup,
+    and its traceback then appends "Did you mean: ...?" from ``dir(obj)``; ``name`` stays
+    None here (the lookup's assignment is ignored), so booktorch's message is the whole
+    message.
+    """
+
+    @property
+    def name(self):
+        return None
+
+    @name.setter
+    def name(self, value):
+        pass
 
 
 def unsupported(what):

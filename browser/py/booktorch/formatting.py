@@ -10,6 +10,7 @@ import dataclasses
 import math
 
 from . import dtypes as D
+from .registry import function, method
 
 
 @dataclasses.dataclass
@@ -24,6 +25,7 @@ class _PrinterOptions:
 PRINT_OPTS = _PrinterOptions()
 
 
+@function("set_printoptions")
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None,
                      sci_mode=None):
     if profile is not None:
@@ -240,12 +242,14 @@ def _add_suffixes(tensor_str, suffixes, indent, force_newline):
     return "".join(tensor_strs)
 
 
-def tensor_repr(t):
+@method("__repr__", "__str__")
+def tensor_repr(t, *, tensor_contents=None):
     prefix = "tensor("
     indent = len(prefix)
     suffixes = []
     dt = t._dtype
-    has_default_dtype = dt in (D.float32, D.int64, D.bool_)
+    default = D.get_default_dtype()
+    has_default_dtype = dt is default or dt is D.int64 or dt is D.bool_
     shape = tuple(t._shape)
     n = 1
     for s in shape:
@@ -253,7 +257,7 @@ def tensor_repr(t):
     if n == 0:
         if len(shape) != 1:
             suffixes.append("size=" + str(shape))
-        if dt is not D.float32:
+        if dt is not default:
             suffixes.append("dtype=" + str(dt))
         tensor_str = "[]"
     else:

@@ -36,6 +36,19 @@ def numel(shape):
     return n
 
 
+def numel_overflows(sizes):
+    """c10's safe_multiply_u64 for the element count: the sizes as unsigned 64-bit numbers (a -1 is
+    2**64 - 1) multiplied in order; an overflow at any step, or a count beyond int64, is an error."""
+    prod = 1
+    overflow = False
+    for s in sizes:
+        prod *= s % (1 << 64)
+        if prod >= 1 << 64:
+            overflow = True
+            prod %= 1 << 64
+    return overflow or prod >= 1 << 63
+
+
 def contiguous_strides(shape):
     strides = [0] * len(shape)
     acc = 1

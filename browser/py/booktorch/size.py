@@ -1,11 +1,17 @@
 """torch.Size: a tuple subclass that prints as ``torch.Size([2, 3])``."""
 
+from .registry import export
+
 
 class Size(tuple):
     __slots__ = ()
 
     def __new__(cls, iterable=()):
-        return super().__new__(cls, (int(v) for v in iterable))
+        values = tuple(iterable)
+        for i, v in enumerate(values):
+            if not isinstance(v, int) and not hasattr(v, "__index__"):
+                raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is '{type(v).__name__}')")
+        return super().__new__(cls, (int(v) for v in values))
 
     def __repr__(self):
         return f"torch.Size([{', '.join(str(v) for v in self)}])"
@@ -41,3 +47,7 @@ class Size(tuple):
 
     def __reduce__(self):
         return (Size, (tuple(self),))
+
+
+Size.__module__ = "torch"
+export("torch", Size=Size)

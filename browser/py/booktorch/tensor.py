@@ -3,14 +3,21 @@
 A tensor is (storage, shape, strides, storage offset, dtype) plus autograd
 fields. Views (``view``, ``permute``, ``x[1]``...) make new Tensor objects over
 the same storage, so writes through a view show in its base, exactly like torch.
-The operations themselves live in :mod:`booktorch.ops`; the methods here only
-parse arguments and delegate.
+
+This module holds the data and the attributes that need nothing else (shape,
+strides, dtype, ``requires_grad``, ``.grad``, ``item()``...).  The operations,
+operators and printing are declared by their own modules (``booktorch/ops/``,
+``formatting``, ``engine``) with :mod:`booktorch.registry` and set on the class
+when the package has been imported.
 """
 
 import warnings
+import weakref
 
-from . import dtypes as _dt
+from .devices import CPU, strided
 from .errors import unsupported
+from .grad_mode import state as grad_state
+from .registry import export
 from .shape import contiguous_strides, is_contiguous, numel, positions, wrap_dim
 from .size import Size
 from .storage import Storage, VersionCounter
@@ -32,6 +39,7 @@ _warned_once = set()
 
 
 def warn_once(key, message, stacklevel=3):
+    """A UserWarning that torch gives once per process (TORCH_WARN_ONCE)."""
     if key in _warned_once:
         return
     _warned_once.add(key)
@@ -45,7 +53,7 @@ def parse_shape(args, name="size"):
     out = []
     for a in args:
         if isinstance(a, Tensor):
-            if a.dim() != 0 or a.dtype is not _dt.int64:
+            if a.dim() != 0 or a._dtype._kind != 1:
                 raise TypeError(f"{name} must be tuple of ints, but found element of type Tensor")
             a = a.item()
         if isinstance(a, bool) or not isinstance(a, int):
@@ -58,7 +66,7 @@ def parse_shape(args, name="size"):
 
 
 class Tensor:
-    """A strided tensor of float32, int64 or bool values."""
+    """A strided tensor of any of booktorch's dtypes."""
 
     __slots__ = (
         "_storage",
@@ -101,9 +109,7 @@ class Tensor:
         t._version = version if version is not None else VersionCounter()
         t._accumulator = None
         t._retains_grad = False
-        from .autograd import is_inference_mode_enabled
-
-        t._inference = is_inference_mode_enabled()
+        t._inference = grad_state.inference
         return t
 
     @classmethod
@@ -118,8 +124,7 @@ class Tensor:
         """Element values in row-major order (a new list)."""
         data = self._storage.data
         if self._offset == 0 and is_contiguous(self._shape, self._stride):
-            n = numel(self._shape)
-            return data[:n]
+            return data[:numel(self._shape)]
         return [data[p] for p in self._positions()]
 
     # ----------------------------------------------------------- attributes
@@ -164,18 +169,25 @@ class Tensor:
 
     @property
     def device(self):
-        from .factories import device
-
-        return device("cpu")
+        return CPU
 
     @property
     def is_cuda(self):
         return False
 
     @property
-    def layout(self):
-        from . import strided
+    def is_cpu(self):
+        return True
 
+    @property
+    def is_mps(self):
+        return False
+
+    def get_device(self):
+        return -1
+
+    @property
+    def layout(self):
         return strided
 
     def element_size(self):
@@ -207,15 +219,15 @@ class Tensor:
     def is_complex(self):
         return False
 
+    def is_signed(self):
+        return self._dtype.is_signed
+
     def is_inference(self):
         return self._inference
 
     @property
     def _is_view(self):
         return self._base is not None
-
-    def _version_value(self):
-        return self._version.version
 
     @property
     def _version_number(self):
@@ -246,13 +258,8 @@ class Tensor:
             if setter:
                 raise RuntimeError("only Tensors of floating point and complex dtype can require gradients")
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
-        if value and self._inference:
-            from .autograd import is_inference_mode_enabled
-
-            if not is_inference_mode_enabled():
-                raise RuntimeError(
-                    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
-                )
+        if value and self._inference and not grad_state.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.")
         self._requires_grad = value
 
     @property
@@ -267,7 +274,13 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
             if value._dtype is not self._dtype:
-                raise RuntimeError("attempting to assign a gradient with dtype 'long int' to a tensor with dtype 'float'. Please ensure that the gradient and the tensor have the same dtype" if value._dtype is _dt.int64 else "assigned grad has data of a different type")
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{value._dtype._ctype}' to a tensor with grad_dtype "
+                    f"'{self._dtype._legacy}'. The gradient must match the tensor's grad_dtype (defaults to the "
+                    "tensor's dtype). You can set the tensor's grad_dtype attribute with a specific dtype, or None "
+                    "to allow any dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and its "
+                    "gradient may break downstream systems that assume they match."
+                )
             if value._shape != self._shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{_fmt(value._shape)}' to a tensor of size "
@@ -297,26 +310,11 @@ class Tensor:
         if self._grad_fn is None:
             return
         self._retains_grad = True
-        import weakref
-
         self._grad_fn._retained.append(weakref.ref(self))
 
     @property
     def retains_grad(self):
         return self._retains_grad
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        from .autograd import backward
-
-        backward(self, gradient, retain_graph=retain_graph, create_graph=create_graph, inputs=inputs)
-
-    def register_hook(self, hook):
-        raise unsupported("Tensor.register_hook")
-
-    def detach(self):
-        from .ops import views
-
-        return views.detach(self)
 
     def detach_(self):
         if self._base is not None:
@@ -330,23 +328,7 @@ class Tensor:
         self._requires_grad = False
         return self
 
-    @property
-    def data(self):
-        from .ops import views
-
-        return views.data_alias(self)
-
-    @data.setter
-    def data(self, other):
-        if not isinstance(other, Tensor):
-            raise TypeError("Variable data has to be a tensor, but got " + type(other).__name__)
-        self._storage = other._storage
-        self._shape = other._shape
-        self._stride = other._stride
-        self._offset = other._offset
-        self._dtype = other._dtype
-
-    # ----------------------------------------------------------- conversion
+    # ----------------------------------------------------------- Python numbers
     def item(self):
         n = self.numel()
         if n != 1:
@@ -354,8 +336,7 @@ class Tensor:
         return self._storage.data[self._offset]
 
     def tolist(self):
-        vals = self._values()
-        return _nest(vals, self._shape)
+        return nest(self._values(), self._shape)
 
     def __float__(self):
         self._scalar_check()
@@ -363,11 +344,10 @@ class Tensor:
 
     def __int__(self):
         self._scalar_check()
-        v = self._storage.data[self._offset]
-        return int(v)
+        return int(self._storage.data[self._offset])
 
     def __index__(self):
-        if self._dtype is _dt.float32:
+        if self._dtype.is_floating_point or self.numel() != 1:
             raise TypeError("only integer tensors of a single element can be converted to an index")
         self._scalar_check()
         return int(self._storage.data[self._offset])
@@ -390,61 +370,6 @@ class Tensor:
         self._scalar_check()
         return complex(self._storage.data[self._offset])
 
-    def to(self, *args, **kwargs):
-        dt = kwargs.pop("dtype", None)
-        kwargs.pop("device", None)
-        kwargs.pop("non_blocking", None)
-        copy = kwargs.pop("copy", False)
-        for a in args:
-            if isinstance(a, _dt.dtype):
-                dt = a
-            elif isinstance(a, Tensor):
-                dt = a.dtype
-            elif isinstance(a, str) or type(a).__name__ == "device":
-                if str(a) not in ("cpu",):
-                    raise unsupported(f"Tensor.to({a!r}) (only the CPU exists in the browser)")
-            else:
-                raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
-        if kwargs:
-            raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
-        if dt is None or dt is self._dtype:
-            if copy:
-                return self.clone()
-            return self
-        from .ops import elementwise
-
-        return elementwise.to_dtype(self, dt)
-
-    def type(self, dtype=None):
-        if dtype is None:
-            return _dt.tensor_type_name(self._dtype)
-        return self.to(dtype)
-
-    def float(self):
-        return self.to(_dt.float32)
-
-    def long(self):
-        return self.to(_dt.int64)
-
-    def bool(self):
-        return self.to(_dt.bool_)
-
-    def cpu(self):
-        return self
-
-    def numpy(self, force=False):
-        if self._requires_grad:
-            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
-        raise unsupported("Tensor.numpy (there is no NumPy in the browser)")
-
-    # ----------------------------------------------------------- printing
-    def __repr__(self, *, tensor_contents=None):
-        from .formatting import tensor_repr
-
-        return tensor_repr(self)
-
-    __str__ = __repr__
-
     def __format__(self, format_spec):
         if self.dim() == 0:
             return self.detach().item().__format__(format_spec)
@@ -458,18 +383,6 @@ class Tensor:
             raise TypeError("iteration over a 0-d tensor")
         return iter([self[i] for i in range(self._shape[0])])
 
-    def __contains__(self, element):
-        from .ops import elementwise
-
-        if isinstance(element, (Tensor, int, float, bool)):
-            return bool(elementwise.eq(self, element)._any())
-        raise RuntimeError(
-            f"Tensor.__contains__ only supports Tensor or scalar, but you passed in a {type(element)}."
-        )
-
-    def _any(self):
-        return any(self._values())
-
     __hash__ = object.__hash__
 
     # ----------------------------------------------------------- unknown names
@@ -479,13 +392,26 @@ class Tensor:
         raise unsupported(f"Tensor.{name}")
 
     def __deepcopy__(self, memo):
-        return self.clone().detach().requires_grad_(self._requires_grad) if self.is_leaf else self.clone()
+        if self._grad_fn is not None:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the "
+                "moment.  If you were attempting to deepcopy a module, this may be because of a "
+                "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001"
+            )
+        return self.clone().detach().requires_grad_(self._requires_grad)
 
     def __reduce_ex__(self, proto):
         raise unsupported("pickling tensors")
 
 
+Tensor.__name__ = "Tensor"
+Tensor.__qualname__ = "Tensor"
+export("torch", Tensor=Tensor)
+
+
 class _StorageView:
+    """What ``untyped_storage()`` returns: enough to compare storages and read their size."""
+
     __slots__ = ("_s",)
 
     def __init__(self, s):
@@ -513,21 +439,11 @@ def _fmt(shape):
     return "[" + ", ".join(str(s) for s in shape) + "]"
 
 
-def _nest(vals, shape):
+def nest(vals, shape):
+    """Row-major values as nested lists of ``shape`` (a number for a 0-d shape)."""
     if not shape:
         return vals[0]
     if len(shape) == 1:
         return list(vals)
     step = numel(shape[1:])
-    return [_nest(vals[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
-
-
-def _install_methods():
-    """Attach the operator overloads and methods implemented in :mod:`booktorch.ops`."""
-    from .ops import methods
-
-    methods.install(Tensor)
-
-
-Tensor.__name__ = "Tensor"
-Tensor.__qualname__ = "Tensor"
+    return [nest(vals[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]

@@ -5,7 +5,7 @@
 // the backward walk in reverse tape order: local derivative × upstream gradient on
 // every edge, and the += when a value is reached twice. x.grad is then checked with
 // a float32 central difference whose step h is set on a log-scale slider.
-// Numbers come from Python (booktorch/expression.py); tape-math.js lays out, replays
+// Numbers come from Python (booktape/expression.py); tape-math.js lays out, replays
 // and formats them.
 
 import { runtime } from "../runtime.js";
@@ -140,7 +140,7 @@ export function mount(root) {
     draw.setAttribute("aria-disabled", "true");
     render();
     const lines = [];
-    const code = `import booktorch.expression as _tape\nprint("TAPE " + _tape.widget_json(${JSON.stringify(b64(source))}, ${JSON.stringify(b64(xText))}))\n`;
+    const code = `import booktape.expression as _tape\nprint("TAPE " + _tape.widget_json(${JSON.stringify(b64(source))}, ${JSON.stringify(b64(xText))}))\n`;
     let outcome;
     try {
       outcome = await runtime.run(NAMESPACE, code, "tape widget", (piece) => lines.push(piece.text), { fresh: true });

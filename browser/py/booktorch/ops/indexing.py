@@ -6,10 +6,13 @@ nothing returns an alias, ints select, ``None`` unsqueezes.
 Advanced indexing (tensor, list or bool indices) is not part of the subset.
 """
 
+from .. import dtypes as D
 from ..errors import unsupported
+from ..grad_mode import no_grad
+from ..grad_mode import state as grad_state
+from ..iterator import copy_into, is_number
+from ..registry import at, method
 from ..tensor import Tensor
-from . import elementwise as E
-from . import views as V
 
 _INDEX_MAX = (1 << 63) - 1
 
@@ -21,7 +24,7 @@ def _is_int(x):
 def _as_int(x):
     if _is_int(x):
         return x
-    if isinstance(x, Tensor) and x.dim() == 0 and x.dtype._kind == 1:
+    if isinstance(x, Tensor) and x.dim() == 0 and x._dtype._kind == 1:
         return x.item()
     if hasattr(x, "__index__") and not isinstance(x, (bool, Tensor)):
         return x.__index__()
@@ -56,14 +59,15 @@ def _apply_slice(x, dim, start, stop, step, disable_opt):
     length = x._shape[dim]
     if not disable_opt and start == 0 and stop >= length and step == 1:
         return x
-    return V.slice_(x, dim, start, stop, step)
+    return at.slice_(x, dim, start, stop, step)
 
 
+@method("__getitem__")
 def getitem(x, index):
     if index is None:
-        return V.unsqueeze(x, 0)
+        return at.unsqueeze(x, 0)
     if index is Ellipsis:
-        return V.alias(x)
+        return at.alias(x)
     i = _as_int(index) if not isinstance(index, Tensor) or index.dim() == 0 else None
     if _is_int(index) or (i is not None and not isinstance(index, (tuple, slice, list))):
         if x.dim() == 0:
@@ -73,7 +77,7 @@ def getitem(x, index):
                 "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
                 "to convert a 0-dim tensor to a number"
             )
-        return V.select(x, 0, i, indexing=True)
+        return at.select(x, 0, i, indexing=True)
     if isinstance(index, slice):
         start, stop, step = _unpack_slice(index)
         if x.dim() == 0:
@@ -83,7 +87,7 @@ def getitem(x, index):
         _advanced(index)
     result = _apply_tuple(x, index)
     if result is x:
-        result = V.alias(x)
+        result = at.alias(x)
     return result
 
 
@@ -110,7 +114,7 @@ def _apply_tuple(x, index):
     dim = 0
     for real_dim, obj in enumerate(index):
         if obj is None:
-            result = V.unsqueeze(result, dim)
+            result = at.unsqueeze(result, dim)
             dim += 1
         elif obj is Ellipsis:
             dim += nd - specified
@@ -123,25 +127,22 @@ def _apply_tuple(x, index):
             size = result._shape[dim]
             if i < -size or i >= size:
                 raise IndexError(f"index {i} is out of bounds for dimension {real_dim} with size {size}")
-            result = V.select(result, dim, i, indexing=True)
+            result = at.select(result, dim, i, indexing=True)
     return result
 
 
+@method("__setitem__")
 def setitem(x, index, value):
-    if isinstance(value, Tensor):
-        pass
-    elif not E.is_number(value):
+    if not isinstance(value, Tensor) and not is_number(value):
         raise TypeError(f"can't assign a {type(value).__name__} to a {x.type()}")
     if isinstance(index, tuple) or index is None or index is Ellipsis or isinstance(index, slice) or _as_int(
         index
     ) is not None:
-        with _no_record():
+        with no_grad():
             target = getitem(x, index)
     else:
         _advanced(index)
-    from .. import autograd as A
-
-    if A.is_grad_enabled() and (x._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
+    if grad_state.grad and (x._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
         root = x._base if x._base is not None else x
         if root._requires_grad and root._grad_fn is None:
             raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
@@ -150,24 +151,11 @@ def setitem(x, index, value):
         # torch drops leading size-1 dims of the value before broadcasting
         v = value
         while v.dim() > target.dim() and v._shape[0] == 1:
-            v = V.squeeze(v.detach(), 0)
-        V.expand(v.detach(), target._shape)
-        E.copy_into(target, v)
+            v = at.squeeze(at.detach(v), 0)
+        at.expand(at.detach(v), target._shape)
+        copy_into(target, v)
     else:
-        E.copy_into(target, value)
+        # a number is range-checked (not for float16 and bfloat16), as torch does
+        copy_into(target, D.checked_scalar(value, x._dtype, check_reduced=False))
     if target._version is not x._version:
         x._version.bump()
-
-
-class _no_record:
-    def __enter__(self):
-        from .. import autograd as A
-
-        self._prev = A._state["grad"]
-        A._state["grad"] = False
-
-    def __exit__(self, *exc):
-        from .. import autograd as A
-
-        A._state["grad"] = self._prev
-        return False

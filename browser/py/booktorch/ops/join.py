@@ -1,11 +1,12 @@
-"""torch.cat and torch.stack."""
+"""torch.cat and torch.stack, with their backward nodes."""
 
-from .. import autograd as A
 from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..grad_mode import no_grad
+from ..iterator import copy_into, zeros
+from ..registry import at, function, kernel
 from ..shape import wrap_dim
 from ..tensor import Tensor
-from . import elementwise as E
-from . import views as V
 
 
 def _check_list(tensors, name):
@@ -20,6 +21,7 @@ def _check_list(tensors, name):
             )
 
 
+@kernel
 def cat(tensors, dim=0):
     _check_list(tensors, "cat")
     if len(tensors) == 0:
@@ -35,7 +37,7 @@ def cat(tensors, dim=0):
             break
     dt = tensors[0]._dtype
     for t in tensors[1:]:
-        dt = D.promote(dt, t._dtype)
+        dt = D.promote_types(dt, t._dtype)
     if ref is None:
         return Tensor._from_values([], (0,), dt)
     d = wrap_dim(dim, ref.dim())
@@ -53,22 +55,19 @@ def cat(tensors, dim=0):
     shape = list(ref._shape)
     used = [t for t in tensors if not (t.dim() == 1 and t._shape[0] == 0)]
     shape[d] = sum(t._shape[d] for t in used)
-    out = E.zeros_of(shape, dt)
+    out = zeros(shape, dt)
     start = 0
     for t in used:
         n = t._shape[d]
-        E.copy_into(V.slice_(out.detach(), d, start, start + n, 1), t)
+        copy_into(at.slice_(at.detach(out), d, start, start + n, 1), t)
         start += n
     out._version.version = 0
-    if A.needs_grad(*tensors):
-        from . import derivatives as G
-
-        sizes = [None if not t._requires_grad else t._shape for t in tensors]
-        sizes = [t._shape for t in tensors]
-        A.attach(G.make(G.CatBackward0, list(tensors), dim=d, sizes=sizes), out)
+    if needs_grad(*tensors):
+        attach(CatBackward0(list(tensors), dim=d, sizes=[t._shape for t in tensors]), out)
     return out
 
 
+@kernel
 def stack(tensors, dim=0):
     _check_list(tensors, "stack")
     if len(tensors) == 0:
@@ -81,10 +80,37 @@ def stack(tensors, dim=0):
                 f"entry 0 and [{', '.join(map(str, t._shape))}] at entry {i}"
             )
     d = wrap_dim(dim, ref.dim() + 1)
-    with A.no_grad():
-        out = cat([V.unsqueeze(t, d) for t in tensors], d)
-    if A.needs_grad(*tensors):
-        from . import derivatives as G
-
-        A.attach(G.make(G.StackBackward0, list(tensors), dim=d), out)
+    with no_grad():
+        out = cat([at.unsqueeze(t, d) for t in tensors], d)
+    if needs_grad(*tensors):
+        attach(StackBackward0(list(tensors), dim=d), out)
     return out
+
+
+class CatBackward0(Node):
+    _name = "CatBackward0"
+    formulas = ()
+
+    def apply(self, grad):
+        sv = self._svals
+        dim = sv["dim"]
+        outs = []
+        start = 0
+        for size in sv["sizes"]:
+            n = size[dim] if size else 0
+            outs.append(at.slice_(grad, dim, start, start + n, 1) if size else None)
+            start += n
+        return outs
+
+
+class StackBackward0(Node):
+    _name = "StackBackward0"
+    formulas = ()
+
+    def apply(self, grad):
+        dim = self._svals["dim"]
+        return [at.select(grad, dim, i) for i in range(len(self.next_functions))]
+
+
+function("cat", "concat", "concatenate")(cat)
+function("stack")(stack)

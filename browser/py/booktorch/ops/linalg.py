@@ -8,49 +8,16 @@ messages and the recorded backward graph (``MvBackward0``, ``SqueezeBackward4``,
 Float32 rounding: ``mm`` accumulates with fused multiply-adds in k order (like
 MKL's small-matrix kernels), ``bmm`` and ``dot`` round after every multiply and
 add; matrix-vector products can differ from torch's BLAS in the last bit for
-some inputs.
+some inputs.  Float64 follows the same orders in double; float16 and bfloat16
+accumulate in float32 and round the result; integers are exact and wrap.
 """
 
-import struct
-
-from .. import autograd as A
 from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..iterator import zeros
+from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
-from . import views as V
-
-_CTYPE = {"float32": "float", "int64": "long int", "bool": "bool"}
-
-
-def _f32_bits(x):
-    return struct.unpack("<I", struct.pack("<f", x))[0]
-
-
-def _bits_f32(b):
-    return struct.unpack("<f", struct.pack("<I", b))[0]
-
-
-def _fma_f32(a, b, c):
-    """float32 fma(a, b, c) = round(a*b + c) with a single rounding."""
-    p = a * b  # exact in double for float32 inputs
-    s = p + c
-    r = D.f32(s)
-    bb = s - p
-    err = (p - (s - bb)) + (c - bb)
-    if err == 0 or r == s or s != s or r in (float("inf"), float("-inf")):
-        return r
-    bits = _f32_bits(r)
-    # neighbour of r on the side of s
-    if (s > r) == (r >= 0):
-        other = _bits_f32(bits + 1)
-    else:
-        other = _bits_f32(bits - 1) if (bits & 0x7FFFFFFF) != 0 else -r
-    mid = (r + other) / 2
-    if s != mid:
-        return r
-    true_above = err > 0
-    hi, lo = (r, other) if r > other else (other, r)
-    return hi if true_above else lo
 
 
 def _no_bool(t, kernel):
@@ -79,12 +46,23 @@ def _lanes(products, nlanes, start=0):
 
 def _dot_values(xs, ys, dt, mode):
     """One dot product in the accumulation order of torch's CPU kernels (see module docstring)."""
+    if dt in D.REDUCED:
+        return D.round_floats([_dot_values(xs, ys, D.float32, mode)], dt)[0]
+    if dt is D.float64:
+        acc = 0.0
+        if mode == "fma":
+            for x, y in zip(xs, ys):
+                acc = D.fma_f64(x, y, acc)
+            return acc
+        for x, y in zip(xs, ys):
+            acc += x * y
+        return acc
     if dt is D.float32:
         f = D.f32
         acc = 0.0
         if mode == "fma":  # gemm / column-major gemv: fused multiply-add in k order
             for x, y in zip(xs, ys):
-                acc = _fma_f32(x, y, acc)
+                acc = D.fma_f32(x, y, acc)
             return acc
         if mode == "seq":  # bmm: round after every multiply and add
             for x, y in zip(xs, ys):
@@ -101,7 +79,7 @@ def _dot_values(xs, ys, dt, mode):
                 return p[0]
             return f(p[0] + _hsum_halving(_lanes(p, 8, 1)))
         if mode == "gemv_block":  # a row inside a 4-row block of row-major gemv
-            first = p[0] if len(p) < 2 else _fma_f32(xs[1], ys[1], p[0])
+            first = p[0] if len(p) < 2 else D.fma_f32(xs[1], ys[1], p[0])
             return _hsum_halving(_block_lanes(p, first))
         raise AssertionError(mode)
     if dt is D.bool_:
@@ -109,7 +87,7 @@ def _dot_values(xs, ys, dt, mode):
     acc = 0
     for x, y in zip(xs, ys):
         acc += x * y
-    return D.wrap_i64(acc)
+    return D.wrap_ints([acc], dt)[0]
 
 
 def _block_lanes(p, first):
@@ -146,18 +124,17 @@ def _cols(t):
     return [vals[j::k] for j in range(k)] if m else [[] for _ in range(k)]
 
 
-def _record(cls_name, inputs, out, saves):
-    if A.needs_grad(*inputs):
-        from . import derivatives as G
-
-        node = G.make(getattr(G, cls_name), list(inputs))
+def _record(node_class, inputs, out, saves):
+    if needs_grad(*inputs):
+        node = node_class(list(inputs))
         for key, t, needed_for in saves:
             if any(node.needs(i) for i in needed_for):
                 node.save(key, t)
-        A.attach(node, out)
+        attach(node, out)
     return out
 
 
+@kernel
 def dot(a, b):
     if a.dim() != 1 or b.dim() != 1:
         raise RuntimeError(f"1D tensors expected, but got {a.dim()}D and {b.dim()}D tensors")
@@ -174,9 +151,10 @@ def dot(a, b):
     _no_bool(a, "dot")
     v = _dot_values(a._values(), b._values(), a._dtype, "dot")
     out = Tensor._from_values([v], (), a._dtype)
-    return _record("DotBackward0", [a, b], out, [("self", a, (1,)), ("tensor", b, (0,))])
+    return _record(DotBackward0, [a, b], out, [("self", a, (1,)), ("tensor", b, (0,))])
 
 
+@kernel
 def mv(m, v):
     if m.dim() != 2 or v.dim() != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {m.dim()}, {v.dim()}")
@@ -194,9 +172,10 @@ def mv(m, v):
     col_major = m._stride[0] == 1 and (m._shape[1] == 1 or m._stride[1] >= max(1, m._shape[0]))
     vals = _gemv(_rows(m), v._values(), m._dtype, col_major)
     out = Tensor._from_values(vals, (m._shape[0],), m._dtype)
-    return _record("MvBackward0", [m, v], out, [("self", m, (1,)), ("vec", v, (0,))])
+    return _record(MvBackward0, [m, v], out, [("self", m, (1,)), ("vec", v, (0,))])
 
 
+@kernel
 def mm(a, b):
     if a.dim() != 2:
         raise RuntimeError("self must be a matrix")
@@ -209,8 +188,7 @@ def mm(a, b):
         )
     if a._dtype is not b._dtype:
         raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {_CTYPE[a._dtype._name]} != "
-            f"{_CTYPE[b._dtype._name]}"
+            f"expected m1 and m2 to have the same dtype, but got: {a._dtype._ctype} != {b._dtype._ctype}"
         )
     if a._shape[0] and a._shape[1] and b._shape[1]:
         _no_bool(a, "addmm_impl_cpu_")
@@ -225,9 +203,10 @@ def mm(a, b):
     else:
         vals = [_dot_values(r, c, a._dtype, "fma") for r in rows for c in cols]
     out = Tensor._from_values(vals, (a._shape[0], b._shape[1]), a._dtype)
-    return _record("MmBackward0", [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+    return _record(MmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
 
 
+@kernel
 def bmm(a, b):
     if a.dim() != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
@@ -241,39 +220,39 @@ def bmm(a, b):
         )
     p = b._shape[2]
     if bs * n * p == 0 or k == 0:
-        from . import elementwise as E
-
-        out = E.zeros_of((bs, n, p), b._dtype)
-        return _record("BmmBackward0", [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+        out = zeros((bs, n, p), b._dtype)
+        return _record(BmmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
     _no_bool(a, "bmm")
     if a._dtype is not b._dtype:
         raise RuntimeError(f"expected scalar type {a._dtype._legacy} but found {b._dtype._legacy}")
     vals = []
     for i in range(bs):
-        ai = V.select(a.detach(), 0, i)
-        bi = V.select(b.detach(), 0, i)
+        ai = at.select(at.detach(a), 0, i)
+        bi = at.select(at.detach(b), 0, i)
         rows = _rows(ai)
         cols = _cols(bi)
         vals.extend(_dot_values(r, c, a._dtype, "seq") for r in rows for c in cols)
     out = Tensor._from_values(vals, (bs, n, p), a._dtype)
-    return _record("BmmBackward0", [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+    return _record(BmmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
 
 
+@kernel
 def outer(a, b):
     av = a._values()
     bv = b._values()
-    dt = D.promote(a._dtype, b._dtype)
-    if dt is D.float32:
-        vals = D.round_f32([x * y for x in av for y in bv])
+    dt = D.promote_types(a._dtype, b._dtype)
+    av, bv = D.convert(av, a._dtype, dt), D.convert(bv, b._dtype, dt)
+    if dt is D.bool_:
+        vals = [x and y for x in av for y in bv]
     else:
-        vals = [D.wrap_i64(x * y) for x in av for y in bv]
+        vals = D.round_values([x * y for x in av for y in bv], dt)
     return Tensor._from_values(vals, (len(av), len(bv)), dt)
 
 
 # ------------------------------------------------------------------ matmul
 def _should_fold(t1, t2):
     larger = t1.dim() >= t2.dim()
-    big = t1 if larger else V.mT(t2.detach())
+    big = t1 if larger else at.mT(at.detach(t2))
     dim_big = big.dim()
     dim_small = t2.dim() if larger else t1.dim()
     if not (dim_big >= 3 and dim_small <= 2):
@@ -292,6 +271,7 @@ def _should_fold(t1, t2):
     return True
 
 
+@kernel
 def matmul(t1, t2):
     if not isinstance(t2, Tensor):
         raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not {type(t2).__name__}")
@@ -303,23 +283,23 @@ def matmul(t1, t2):
     if d1 == 2 and d2 == 1:
         return mv(t1, t2)
     if d1 == 1 and d2 == 2:
-        return V.squeeze_inplace_dim(mm(V.unsqueeze(t1, 0), t2), 0)
+        return at.squeeze_inplace_dim(mm(at.unsqueeze(t1, 0), t2), 0)
     if d1 == 2 and d2 == 2:
         return mm(t1, t2)
     if _should_fold(t1, t2):
         transpose = d2 > d1
-        a = V.mT(t2) if transpose else t1
-        b = (V.t(t1) if d1 == 2 else t1) if transpose else t2
+        a = at.mT(t2) if transpose else t1
+        b = (at.t(t1) if d1 == 2 else t1) if transpose else t2
         sizes = a._shape
         output_shape = list(sizes[:-1])
         folded = numel(output_shape)
         if b.dim() == 2:
             output_shape.append(b._shape[1])
-        a_folded = V.reshape(a, (folded, sizes[-1]))
+        a_folded = at.reshape(a, (folded, sizes[-1]))
         if b.dim() == 2:
-            output = V.unsafe_view(mm(a_folded, b), output_shape)
-            return V.contiguous(V.mT(output)) if transpose else output
-        return V.unsafe_view(mv(a_folded, b), output_shape)
+            output = at.unsafe_view(mm(a_folded, b), output_shape)
+            return at.contiguous(at.mT(output)) if transpose else output
+        return at.unsafe_view(mv(a_folded, b), output_shape)
     n = t1._shape[-2] if d1 > 1 else 1
     m1 = t1._shape[-1]
     batch1 = t1._shape[:max(d1 - 2, 0)]
@@ -328,17 +308,95 @@ def matmul(t1, t2):
     batch2 = t2._shape[:max(d2 - 2, 0)]
     output_shape = list(broadcast_shapes(batch1, batch2))
     bp = numel(output_shape)
-    e1 = V.reshape(V.expand(t1, output_shape + [n, m1]), (bp, n, m1))
+    e1 = at.reshape(at.expand(t1, output_shape + [n, m1]), (bp, n, m1))
     vector_rhs = d2 == 1
     if vector_rhs:
-        e2 = V.unsqueeze(V.reshape(V.expand(t2, output_shape + [m2]), (bp, m2)), 2)
+        e2 = at.unsqueeze(at.reshape(at.expand(t2, output_shape + [m2]), (bp, m2)), 2)
     else:
-        e2 = V.reshape(V.expand(t2, output_shape + [m2, p]), (bp, m2, p))
+        e2 = at.reshape(at.expand(t2, output_shape + [m2, p]), (bp, m2, p))
     if d1 > 1:
         output_shape.append(n)
     if d2 > 1:
         output_shape.append(p)
     r = bmm(e1, e2)
     if vector_rhs:
-        r = V.squeeze(r, -1)
-    return V.unsafe_view(r, output_shape)
+        r = at.squeeze(r, -1)
+    return at.unsafe_view(r, output_shape)
+
+
+# ------------------------------------------------------------------ backward nodes
+class MmBackward0(Node):
+    _name = "MmBackward0"
+    formulas = ("grad @ mat2.T", "self.T @ grad")
+
+    def apply(self, grad):
+        g0 = mm(grad, at.t(self.saved("mat2"))) if self.needs(0) else None
+        g1 = mm(at.t(self.saved("self")), grad) if self.needs(1) else None
+        return [g0, g1]
+
+
+class MvBackward0(Node):
+    _name = "MvBackward0"
+    formulas = ("outer(grad, vec)", "self.T @ grad")
+
+    def apply(self, grad):
+        g0 = outer(grad, self.saved("vec")) if self.needs(0) else None
+        g1 = mv(at.t(self.saved("self")), grad) if self.needs(1) else None
+        return [g0, g1]
+
+
+class DotBackward0(Node):
+    _name = "DotBackward0"
+    formulas = ("grad * tensor", "grad * self")
+
+    def apply(self, grad):
+        g0 = at.mul(grad, self.saved("tensor")) if self.needs(0) else None
+        g1 = at.mul(grad, self.saved("self")) if self.needs(1) else None
+        return [g0, g1]
+
+    def local(self, i):
+        return self.saved("tensor" if i == 0 else "self")
+
+
+class BmmBackward0(Node):
+    _name = "BmmBackward0"
+    formulas = ("grad @ mat2.mT", "self.mT @ grad")
+
+    def apply(self, grad):
+        g0 = bmm(grad, at.transpose(self.saved("mat2"), 1, 2)) if self.needs(0) else None
+        g1 = bmm(at.transpose(self.saved("self"), 1, 2), grad) if self.needs(1) else None
+        return [g0, g1]
+
+
+# ------------------------------------------------------------------ the Tensor and torch API
+def _tensor_other(name, other, position):
+    if not isinstance(other, Tensor):
+        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
+
+
+@method("__matmul__")
+def matmul_operator(self, other):
+    return matmul(self, other) if isinstance(other, Tensor) else NotImplemented
+
+
+@method("__rmatmul__")
+def rmatmul_operator(self, other):
+    return NotImplemented
+
+
+@method("matmul")
+def matmul_method(self, other):
+    _tensor_other("matmul", other, 1)
+    return matmul(self, other)
+
+
+@function("matmul", tensor_input=True)
+def matmul_function(input, other):
+    _tensor_other("matmul", other, 2)
+    return matmul(input, other)
+
+
+for _fn in (mm, mv, dot, bmm, outer):
+    method(_fn.__name__)(_fn)
+    function(_fn.__name__, tensor_input=True)(_fn)
+del _fn

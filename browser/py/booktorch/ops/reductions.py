@@ -1,32 +1,34 @@
-"""Reductions: sum, mean, max/min (with indices), argmax/argmin.
+"""Reductions: sum, mean, max/min (with indices), argmax/argmin, and ``sum_to`` (undoing
+broadcasting in a backward), with their backward nodes.
 
-Float32 sums reproduce torch's CPU ``cascade_sum`` bit for bit: the reduction is
-laid out the way ``TensorIterator`` does it (dimensions sorted by stride, reduced
-dimensions first, adjacent dimensions coalesced), then summed with the same
-accumulation order (4-way interleaved partial sums, 16-element cascade levels,
-8-lane vectors) and float32 rounding after every addition.  ``mean`` is that sum
-divided by the count, as on torch's CPU path.
+Float32 and float64 sums reproduce torch's CPU ``cascade_sum`` bit for bit: the
+reduction is laid out the way ``TensorIterator`` does it (dimensions sorted by stride,
+reduced dimensions first, adjacent dimensions coalesced), then summed with the same
+accumulation order (4-way interleaved partial sums, 16-element cascade levels, vector
+lanes: 8 floats or 4 doubles with AVX2) and rounding after every addition.  Float16
+and bfloat16 are summed the same way in float32 and rounded at the end.  ``mean`` is
+the sum divided by the count (for float16 and bfloat16 in float32, then rounded), as
+on torch's CPU path.  Integer sums are exact, then wrap to the result dtype.
 """
 
 import builtins
+import math
 
-from .. import autograd as A
 from .. import dtypes as D
-from ..shape import contiguous_strides, fmt_list, numel, positions, wrap_dim, sort_dims
+from ..graph import Node, attach, needs_grad
+from ..iterator import fdiv
+from ..registry import at, export, function, kernel, method
+from ..shape import contiguous_strides, numel, positions, sort_dims, wrap_dim
 from ..tensor import Tensor
-from . import views as V
-
-_VEC = 8  # float lanes of torch's CPU vector type
 
 
-# ------------------------------------------------------------------ float32 cascade sum
+# ------------------------------------------------------------------ cascade sum (float32, float64)
 def _ceil_log2(x):
     return 0 if x <= 1 else (x - 1).bit_length()
 
 
-def _cascade(vals):
+def _cascade(vals, f):
     """multi_row_sum for a single column: running sums in 4 levels of 16+ elements."""
-    f = D.f32
     size = len(vals)
     levels = 4
     lp = max(4, _ceil_log2(size) // levels)
@@ -54,12 +56,11 @@ def _cascade(vals):
     return a0
 
 
-def _row_sum(vals):
+def _row_sum(vals, f):
     """row_sum: the row seen as (-1, 4) columns, cascaded, then combined."""
-    f = D.f32
     n = len(vals)
     n4 = n // 4
-    parts = [_cascade(vals[k:n4 * 4:4]) for k in range(4)]
+    parts = [_cascade(vals[k:n4 * 4:4], f) for k in range(4)]
     p0 = parts[0]
     for i in range(n4 * 4, n):
         p0 = f(p0 + vals[i])
@@ -68,13 +69,12 @@ def _row_sum(vals):
     return p0
 
 
-def _vec_inner_sum(row):
-    f = D.f32
+def _vec_inner_sum(row, f, vec):
     n = len(row)
-    vs = n // _VEC
-    lanes = [_row_sum(row[lane:vs * _VEC:_VEC]) for lane in range(_VEC)]
+    vs = n // vec
+    lanes = [_row_sum(row[lane:vs * vec:vec], f) for lane in range(vec)]
     acc = 0.0
-    for k in range(vs * _VEC, n):
+    for k in range(vs * vec, n):
         acc = f(acc + row[k])
     for v in lanes:
         acc = f(acc + v)
@@ -125,8 +125,7 @@ def _iter_layout(shape, ostr, istr):
     return sh, os_, is_
 
 
-def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s):
-    f = D.f32
+def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
     in0, in1 = in_s
     o0, o1 = out_s
     if o0 != 0 and o1 == 0:
@@ -147,38 +146,39 @@ def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s):
         p = ob + j * o1
         out[p] = f(out[p] + v)
 
-    if in0 == 1 and size0 >= _VEC:
+    if in0 == 1 and size0 >= vec:
         for j in range(size1):
-            store(j, _vec_inner_sum(col(ib + j * in1, 1, size0)))
-    elif in1 == 1 and size1 >= _VEC:
+            store(j, _vec_inner_sum(col(ib + j * in1, 1, size0), f, vec))
+    elif in1 == 1 and size1 >= vec:
         j = 0
-        while j + 4 * _VEC <= size1:
-            for c in range(4 * _VEC):
-                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0)))
-            j += 4 * _VEC
-        while j + _VEC <= size1:
-            for c in range(_VEC):
-                store(j + c, _row_sum(col(ib + (j + c) * in1, in0, size0)))
-            j += _VEC
+        while j + 4 * vec <= size1:
+            for c in range(4 * vec):
+                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0), f))
+            j += 4 * vec
+        while j + vec <= size1:
+            for c in range(vec):
+                store(j + c, _row_sum(col(ib + (j + c) * in1, in0, size0), f))
+            j += vec
         while j < size1:
-            store(j, _row_sum(col(ib + j * in1, in0, size0)))
+            store(j, _row_sum(col(ib + j * in1, in0, size0), f))
             j += 1
     elif in0 < in1:
         for j in range(size1):
-            store(j, _row_sum(col(ib + j * in1, in0, size0)))
+            store(j, _row_sum(col(ib + j * in1, in0, size0), f))
     else:
         j = 0
         while j + 3 < size1:
             for c in range(4):
-                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0)))
+                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0), f))
             j += 4
         while j < size1:
-            store(j, _row_sum(col(ib + j * in1, in0, size0)))
+            store(j, _row_sum(col(ib + j * in1, in0, size0), f))
             j += 1
 
 
 def _float_sum(t, dims, keepdim):
-    """Sum of float32 tensor ``t`` over ``dims`` (a set); returns output values (contiguous)."""
+    """Sum of float32 or float64 tensor ``t`` over ``dims`` (a set): (output values, output shape)."""
+    f, vec = (D.f32, 8) if t._dtype is D.float32 else (float, 4)  # AVX2: 8 float or 4 double lanes
     shape = list(t._shape)
     nd = len(shape)
     out_keep = [1 if d in dims else s for d, s in enumerate(shape)]
@@ -188,7 +188,7 @@ def _float_sum(t, dims, keepdim):
     if numel(shape) == 0 or n_out == 0:
         return out, out_shape
     if nd == 0:
-        out[0] = D.f32(0.0 + t._storage.data[t._offset])
+        out[0] = f(0.0 + t._storage.data[t._offset])
         return out, out_shape
     cs = contiguous_strides(out_shape)
     ostr = []
@@ -204,7 +204,7 @@ def _float_sum(t, dims, keepdim):
     sh, os_, is_ = _iter_layout(shape, ostr, list(t._stride))
     data = t._storage.data
     if len(sh) == 1:
-        _loop2d(data, t._offset, out, 0, sh[0], 1, (is_[0], 0), (os_[0], 0))
+        _loop2d(data, t._offset, out, 0, sh[0], 1, (is_[0], 0), (os_[0], 0), f, vec)
         return out, out_shape
     outer_shape = sh[2:]
     outer_is = is_[2:]
@@ -214,7 +214,7 @@ def _float_sum(t, dims, keepdim):
     while True:
         ib = t._offset + builtins.sum(i * s for i, s in zip(idx, outer_is))
         ob = builtins.sum(i * s for i, s in zip(idx, outer_os))
-        _loop2d(data, ib, out, ob, sh[0], sh[1], (is_[0], is_[1]), (os_[0], os_[1]))
+        _loop2d(data, ib, out, ob, sh[0], sh[1], (is_[0], is_[1]), (os_[0], os_[1]), f, vec)
         k = 0
         while k < len(idx):
             idx[k] += 1
@@ -266,33 +266,6 @@ def _generic_reduce(t, dims, keepdim, fn):
     return out, out_shape
 
 
-# ------------------------------------------------------------------ sum / mean
-def sum(t, dim=None, keepdim=False, dtype=None):
-    dims, dim_list, is_all = _dims(t, dim)
-    src = t
-    out_dt = dtype if dtype is not None else (D.int64 if t._dtype._kind < 2 else t._dtype)
-    if src._dtype is not out_dt:
-        from . import elementwise as E
-
-        src = E.to_dtype(t, out_dt)
-    if out_dt is D.float32:
-        vals, out_shape = _float_sum(src, dims, keepdim if dim is not None else False)
-    else:
-        vals, out_shape = _generic_reduce(src, dims, keepdim if dim is not None else False,
-                                          lambda xs: D.wrap_i64(_pysum(xs)) if out_dt is D.int64 else any(xs))
-    out = Tensor._from_values(vals, tuple(out_shape), out_dt)
-    if A.needs_grad(t):
-        from . import derivatives as G
-
-        if dim is None:
-            node = G.make(G.SumBackward0, [t], self_sym_sizes=tuple(t._shape))
-        else:
-            node = G.make(G.SumBackward1, [t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)),
-                          keepdim=keepdim)
-        A.attach(node, out)
-    return out
-
-
 def _pysum(xs):
     s = 0
     for x in xs:
@@ -300,6 +273,42 @@ def _pysum(xs):
     return s
 
 
+def _sum_values(src, dims, keepdim):
+    """Sum of ``src`` (already in the result dtype) over ``dims``: (values, shape)."""
+    dt = src._dtype
+    if dt is D.float32 or dt is D.float64:
+        return _float_sum(src, dims, keepdim)
+    if dt in D.REDUCED:
+        vals, shape = _float_sum(to_f32(src), dims, keepdim)
+        return D.round_floats(vals, dt), shape
+    if dt is D.bool_:
+        return _generic_reduce(src, dims, keepdim, any)
+    vals, shape = _generic_reduce(src, dims, keepdim, _pysum)
+    return D.wrap_ints(vals, dt), shape
+
+
+def to_f32(t):
+    return t if t._dtype is D.float32 else at.to_dtype(t, D.float32)
+
+
+# ------------------------------------------------------------------ sum / mean
+@kernel
+def sum(t, dim=None, keepdim=False, dtype=None):
+    dims, dim_list, is_all = _dims(t, dim)
+    out_dt = dtype if dtype is not None else (D.int64 if t._dtype._kind < 2 else t._dtype)
+    src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
+    vals, out_shape = _sum_values(src, dims, keepdim if dim is not None else False)
+    out = Tensor._from_values(vals, tuple(out_shape), out_dt)
+    if needs_grad(t):
+        if dim is None:
+            node = SumBackward0([t], self_sym_sizes=tuple(t._shape))
+        else:
+            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)), keepdim=keepdim)
+        attach(node, out)
+    return out
+
+
+@kernel
 def mean(t, dim=None, keepdim=False, dtype=None):
     if dtype is None and not t._dtype.is_floating_point:
         raise RuntimeError(
@@ -307,32 +316,24 @@ def mean(t, dim=None, keepdim=False, dtype=None):
             f"dtype. Got: {t._dtype._legacy}"
         )
     dims, dim_list, is_all = _dims(t, dim)
-    src = t if dtype is None or dtype is t._dtype else _to(t, dtype)
+    out_dt = dtype if dtype is not None else t._dtype
+    src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
+    if out_dt in D.REDUCED:  # torch: cast to float32, sum, divide, cast back
+        src = to_f32(src)
     vals, out_shape = _float_sum(src, dims, keepdim if dim is not None else False)
     n = 1
     for d in dims:
         n *= t._shape[d]
-    from . import elementwise as E
-
-    nf = D.f32(float(n))
-    vals = D.round_f32([E._fdiv(v, nf) for v in vals])
-    out = Tensor._from_values(vals, tuple(out_shape), src._dtype)
-    if A.needs_grad(t):
-        from . import derivatives as G
-
+    vals = D.round_floats([fdiv(v, float(n)) for v in vals], out_dt)
+    out = Tensor._from_values(vals, tuple(out_shape), out_dt)
+    if needs_grad(t):
         if dim is None:
-            node = G.make(G.MeanBackward0, [t], self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
+            node = MeanBackward0([t], self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
         else:
-            node = G.make(G.MeanBackward1, [t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)),
-                          keepdim=keepdim, self_sym_numel=t.numel())
-        A.attach(node, out)
+            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)), keepdim=keepdim,
+                                 self_sym_numel=t.numel())
+        attach(node, out)
     return out
-
-
-def _to(t, dt):
-    from . import elementwise as E
-
-    return E.to_dtype(t, dt)
 
 
 # ------------------------------------------------------------------ max / min / argmax / argmin
@@ -344,10 +345,7 @@ def _select_index(vals, is_max):
     best = vals[0]
     index = 0
     for i, v in enumerate(vals):
-        if is_max:
-            better = not (v <= best)
-        else:
-            better = not (v >= best)
+        better = not (v <= best) if is_max else not (v >= best)
         if better:
             best = v
             index = i
@@ -392,6 +390,17 @@ for _cls, _n in ((max_return, "max"), (min_return, "min")):
 del _cls, _n
 
 
+class _ReturnTypes:
+    """``torch.return_types``: the named tuples that ``max(dim)`` and ``min(dim)`` return."""
+
+    max = max_return
+    min = min_return
+
+
+export("torch", return_types=_ReturnTypes())
+
+
+@kernel
 def max_min(t, dim=None, keepdim=False, is_max=True):
     name = "max" if is_max else "min"
     if dim is None:
@@ -401,18 +410,16 @@ def max_min(t, dim=None, keepdim=False, is_max=True):
                 "reduction dim with the 'dim' argument."
             )
         vals = t._values()
-        if t._dtype is D.float32 and any(_is_nan(v) for v in vals):
-            best = float("nan")
+        if t._dtype.is_floating_point and any(_is_nan(v) for v in vals):
+            best = math.nan
         else:
-            best = max(vals) if is_max else min(vals)
+            best = builtins.max(vals) if is_max else builtins.min(vals)
         out = Tensor._from_values([best], (), t._dtype)
-        if A.needs_grad(t):
-            from . import derivatives as G
-
-            node = G.make(G.MaxBackward1 if is_max else G.MinBackward1, [t])
+        if needs_grad(t):
+            node = (MaxBackward1 if is_max else MinBackward1)([t])
             node.save("self", t)
             node.save("result", out, is_output=True)
-            A.attach(node, out)
+            attach(node, out)
         return out
     d = wrap_dim(dim, t.dim())
     if t.dim() > 0 and t._shape[d] == 0:
@@ -420,16 +427,14 @@ def max_min(t, dim=None, keepdim=False, is_max=True):
     pairs, out_shape = _generic_reduce(t, {d} if t.dim() else set(), keepdim, lambda xs: _select_index(xs, is_max))
     values = Tensor._from_values([p[0] for p in pairs], tuple(out_shape), t._dtype)
     indices = Tensor._from_values([p[1] for p in pairs], tuple(out_shape), D.int64)
-    if A.needs_grad(t):
-        from . import derivatives as G
-
-        node = G.make(G.MaxBackward0 if is_max else G.MinBackward0, [t], dim=d, keepdim=keepdim,
-                      self_sym_sizes=tuple(t._shape))
+    if needs_grad(t):
+        node = (MaxBackward0 if is_max else MinBackward0)([t], dim=d, keepdim=keepdim, self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
-        A.attach(node, values)
+        attach(node, values)
     return (max_return if is_max else min_return)(values, indices)
 
 
+@kernel
 def argmax_min(t, dim=None, keepdim=False, is_max=True):
     name = "argmax" if is_max else "argmin"
     if t._dtype is D.bool_:
@@ -448,6 +453,7 @@ def argmax_min(t, dim=None, keepdim=False, is_max=True):
 
 
 # ------------------------------------------------------------------ autograd helpers
+@kernel
 def sum_to(t, shape):
     """torch's at::sum_to: sum ``t`` down to ``shape`` (undoing broadcasting)."""
     shape = tuple(shape)
@@ -462,24 +468,19 @@ def sum_to(t, shape):
     if reduce_dims:
         t = sum(t, tuple(reduce_dims), keepdim=True)
     if lead > 0:
-        return V.view(t, shape)
+        return at.view(t, shape)
     return t
 
 
-def value_selecting_backward(grad, dim, indices, sizes, keepdim):
+def _value_selecting_backward(grad, dim, indices, sizes, keepdim):
     if not keepdim and len(sizes) > 0:
-        grad = V.unsqueeze(grad, dim)
-        indices = V.unsqueeze(indices, dim)
-    zero = 0.0 if grad._dtype is D.float32 else 0
+        grad = at.unsqueeze(grad, dim)
+        indices = at.unsqueeze(indices, dim)
     n = numel(sizes)
-    out = [zero] * n
+    out = [D.zero_of(grad._dtype)] * n
     st = contiguous_strides(sizes)
-    gv = grad._values()
-    iv = indices._values()
     gshape = grad._shape
-    # scatter along dim
-    for flat, (g, ix) in enumerate(zip(gv, iv)):
-        # multi-index of flat in gshape
+    for flat, (g, ix) in enumerate(zip(grad._values(), indices._values())):  # scatter along dim
         rem = flat
         pos = 0
         for k in range(len(gshape) - 1, -1, -1):
@@ -490,4 +491,150 @@ def value_selecting_backward(grad, dim, indices, sizes, keepdim):
     return Tensor._from_values(out, tuple(sizes), grad._dtype)
 
 
-__all__ = ["sum", "mean", "max_min", "argmax_min", "sum_to", "value_selecting_backward", "fmt_list"]
+def _sum_backward(grad, sizes, dims, keepdim):
+    if not keepdim and len(sizes) > 0:
+        for d in sorted(dims):
+            grad = at.unsqueeze(grad, d)
+    return at.expand(grad, sizes)
+
+
+# ------------------------------------------------------------------ backward nodes
+class SumBackward0(Node):
+    _name = "SumBackward0"
+    formulas = ("grad.expand(self.shape)",)
+
+    def apply(self, grad):
+        return [at.expand(grad, self._svals["self_sym_sizes"])]
+
+
+class SumBackward1(Node):
+    _name = "SumBackward1"
+    formulas = ("grad.expand(self.shape)  (after unsqueezing the summed dims)",)
+
+    def apply(self, grad):
+        sv = self._svals
+        return [_sum_backward(grad, sv["self_sym_sizes"], sv["dim"], sv["keepdim"])]
+
+
+class MeanBackward0(Node):
+    _name = "MeanBackward0"
+    formulas = ("grad.expand(self.shape) / self.numel()",)
+
+    def apply(self, grad):
+        sv = self._svals
+        return [at.div(at.expand(grad, sv["self_sym_sizes"]), sv["self_sym_numel"])]
+
+    def local(self, i):
+        return Tensor._from_values([D.f32(1.0 / self._svals["self_sym_numel"])], (), D.float32)
+
+
+class MeanBackward1(Node):
+    _name = "MeanBackward1"
+    formulas = ("grad.expand(self.shape) / n  (n = number of elements averaged)",)
+
+    def apply(self, grad):
+        sv = self._svals
+        n = 1
+        for d in sv["dim"]:
+            n *= sv["self_sym_sizes"][d]
+        return [at.div(_sum_backward(grad, sv["self_sym_sizes"], sv["dim"], sv["keepdim"]), n)]
+
+
+class _MaxMinAll(Node):
+    formulas = ("grad / count, at the positions holding the result",)
+
+    def apply(self, grad):
+        s = self.saved("self")
+        rv = self.saved("result").item()
+        vals = s._values()
+        if isinstance(rv, float) and math.isnan(rv):
+            mask = [isinstance(v, float) and math.isnan(v) for v in vals]
+        else:
+            mask = [v == rv for v in vals]
+        share = at.div(grad, builtins.sum(mask)).item()
+        zero = D.zero_of(grad._dtype)
+        return [Tensor._from_values([share if m else zero for m in mask], s._shape, grad._dtype)]
+
+
+class MaxBackward1(_MaxMinAll):
+    _name = "MaxBackward1"
+
+
+class MinBackward1(_MaxMinAll):
+    _name = "MinBackward1"
+
+
+class _MaxMinDim(Node):
+    formulas = ("grad scattered to the indices of the max",)
+
+    def apply(self, grad):
+        sv = self._svals
+        idx = self.saved("indices")
+        return [_value_selecting_backward(grad, sv["dim"], idx, sv["self_sym_sizes"], sv["keepdim"])]
+
+
+class MaxBackward0(_MaxMinDim):
+    _name = "MaxBackward0"
+
+
+class MinBackward0(_MaxMinDim):
+    _name = "MinBackward0"
+
+
+# ------------------------------------------------------------------ the Tensor and torch API
+_SUM_OVERLOADS = (" * (*, torch.dtype dtype = None)\n"
+                  " * (tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)\n")
+
+
+def _dim_kw(dim, kwargs, name):
+    if "axis" in kwargs:
+        dim = kwargs.pop("axis")
+    if kwargs:
+        key, value = next(iter(kwargs.items()))
+        if dim is None and name in ("sum", "mean"):  # torch's argument parser, for sum() and mean() overloads
+            raise TypeError(f"{name}() received an invalid combination of arguments - got ({key}="
+                            f"{type(value).__name__}, ), but expected one of:\n" + _SUM_OVERLOADS)
+        raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+    return dim
+
+
+@method("sum")
+@function("sum", tensor_input=True)
+def sum_method(self, dim=None, keepdim=False, dtype=None, **kwargs):
+    return sum(self, _dim_kw(dim, kwargs, "sum"), keepdim, dtype)
+
+
+@method("mean")
+@function("mean", tensor_input=True)
+def mean_method(self, dim=None, keepdim=False, dtype=None, **kwargs):
+    return mean(self, _dim_kw(dim, kwargs, "mean"), keepdim, dtype)
+
+
+@method("max")
+@function("max", tensor_input=True)
+def max_method(self, dim=None, keepdim=False, **kwargs):
+    dim = _dim_kw(dim, kwargs, "max")
+    if isinstance(dim, Tensor):
+        return at.maximum(self, dim)
+    return max_min(self, dim, keepdim, True)
+
+
+@method("min")
+@function("min", tensor_input=True)
+def min_method(self, dim=None, keepdim=False, **kwargs):
+    dim = _dim_kw(dim, kwargs, "min")
+    if isinstance(dim, Tensor):
+        return at.minimum(self, dim)
+    return max_min(self, dim, keepdim, False)
+
+
+@method("argmax")
+@function("argmax", tensor_input=True)
+def argmax(self, dim=None, keepdim=False, **kwargs):
+    return argmax_min(self, _dim_kw(dim, kwargs, "argmax"), keepdim, True)
+
+
+@method("argmin")
+@function("argmin", tensor_input=True)
+def argmin(self, dim=None, keepdim=False, **kwargs):
+    return argmax_min(self, _dim_kw(dim, kwargs, "argmin"), keepdim, False)

@@ -1,26 +1,33 @@
-"""View operations: new shape/stride/offset over the same storage, no copying.
+"""View operations: new shape/stride/offset over the same storage, no copying; and copies.
 
 ``view`` needs compatible strides (torch's ``computeStride``); ``reshape`` falls back
 to ``clone`` + ``_unsafe_view`` when they are not; ``permute``/``transpose``/``t``
 only swap strides; ``expand`` gives stride 0; ``contiguous`` copies only when
-the tensor is not already contiguous.  Each records torch's backward node.
+the tensor is not already contiguous.  Each records torch's backward node, defined
+below its forward.
 """
 
-from .. import autograd as A
+from .. import dtypes as D
+from ..dtypes import tensor_type_name
+from ..errors import unsupported
+from ..graph import Node, attach, needs_grad
+from ..iterator import copy_into, zeros
+from ..registry import at, function, kernel, method, prop
 from ..shape import (
     compute_view_stride,
-    contiguous_strides,
     fmt_list,
     infer_size,
     is_contiguous,
     is_non_overlapping_and_dense,
     numel,
+    numel_overflows,
     positions,
     preserve_strides,
     wrap_dim,
 )
+from ..size import Size
 from ..storage import Storage, VersionCounter
-from ..tensor import Tensor, warn_once
+from ..tensor import Tensor, parse_shape, warn_once
 
 
 def make_view(base, shape, stride, offset):
@@ -30,32 +37,34 @@ def make_view(base, shape, stride, offset):
     return v
 
 
-def _record(cls_name, inputs, out, **values):
-    if A.needs_grad(*inputs):
-        from . import derivatives as G
-
-        A.attach(G.make(getattr(G, cls_name), list(inputs), **values), out)
+def _record(node_class, inputs, out, **values):
+    if needs_grad(*inputs):
+        attach(node_class(list(inputs), **values), out)
     return out
 
 
+@kernel
 def detach(t):
     out = Tensor._make(t._storage, t._shape, t._stride, t._offset, t._dtype, version=t._version)
     out._inference = t._inference
     return out
 
 
+@kernel
 def data_alias(t):
     out = Tensor._make(t._storage, t._shape, t._stride, t._offset, t._dtype, version=VersionCounter())
     out._inference = t._inference
     return out
 
 
+@kernel
 def alias(t):
     out = make_view(t, t._shape, t._stride, t._offset)
-    return _record("AliasBackward0", [t], out)
+    return _record(AliasBackward0, [t], out)
 
 
 # ------------------------------------------------------------------ view / reshape
+@kernel
 def view(t, shape):
     shape = infer_size(tuple(shape), t.numel())
     stride = compute_view_stride(t._shape, t._stride, shape)
@@ -65,27 +74,30 @@ def view(t, shape):
             "across two contiguous subspaces). Use .reshape(...) instead."
         )
     out = make_view(t, shape, stride, t._offset)
-    return _record("ViewBackward0", [t], out, self_sym_sizes=tuple(t._shape))
+    return _record(ViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
 
 
+@kernel
 def reshape(t, shape):
     shape = infer_size(tuple(shape), t.numel())
     stride = compute_view_stride(t._shape, t._stride, shape)
     if stride is not None:
         out = make_view(t, shape, stride, t._offset)
-        return _record("ViewBackward0", [t], out, self_sym_sizes=tuple(t._shape))
+        return _record(ViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
     c = clone(t, contiguous=True)
     return unsafe_view(c, shape)
 
 
+@kernel
 def unsafe_view(t, shape):
     """torch's _unsafe_view: a view that autograd treats as a fresh tensor."""
     shape = infer_size(tuple(shape), t.numel())
     stride = compute_view_stride(t._shape, t._stride, shape)
     out = Tensor._make(t._storage, shape, stride, t._offset, t._dtype, version=t._version)
-    return _record("UnsafeViewBackward0", [t], out, self_sym_sizes=tuple(t._shape))
+    return _record(UnsafeViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
 
 
+@kernel
 def flatten(t, start_dim=0, end_dim=-1):
     nd = t.dim()
     start = wrap_dim(start_dim, nd)
@@ -104,6 +116,7 @@ def flatten(t, start_dim=0, end_dim=-1):
 
 
 # ------------------------------------------------------------------ dimension shuffles
+@kernel
 def permute(t, dims):
     nd = t.dim()
     if len(dims) != nd:
@@ -120,9 +133,10 @@ def permute(t, dims):
         seen.add(w)
         wrapped.append(w)
     out = make_view(t, [t._shape[d] for d in wrapped], [t._stride[d] for d in wrapped], t._offset)
-    return _record("PermuteBackward0", [t], out, dims=tuple(wrapped))
+    return _record(PermuteBackward0, [t], out, dims=tuple(wrapped))
 
 
+@kernel
 def transpose(t, dim0, dim1):
     nd = t.dim()
     d0 = wrap_dim(dim0, nd)
@@ -133,16 +147,17 @@ def transpose(t, dim0, dim1):
         shape[d0], shape[d1] = shape[d1], shape[d0]
         stride[d0], stride[d1] = stride[d1], stride[d0]
     out = make_view(t, shape, stride, t._offset)
-    return _record("TransposeBackward0", [t], out, dim0=d0, dim1=d1)
+    return _record(TransposeBackward0, [t], out, dim0=d0, dim1=d1)
 
 
+@kernel
 def t(x):
     if x.dim() > 2:
         raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {x.dim()}D")
     shape = tuple(reversed(x._shape))
     stride = tuple(reversed(x._stride))
     out = make_view(x, shape, stride, x._offset)
-    return _record("TBackward0", [x], out)
+    return _record(TBackward0, [x], out)
 
 
 _T_MSG = (
@@ -157,6 +172,7 @@ _T0_MSG = (
 )
 
 
+@kernel
 def numpy_T(x):
     n = x.dim()
     if n != 2 and n != 0:
@@ -166,6 +182,7 @@ def numpy_T(x):
     return permute(x, list(range(n - 1, -1, -1)))
 
 
+@kernel
 def mT(x):
     if x.dim() == 0:
         warn_once("mT0", "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these cases. "
@@ -177,6 +194,7 @@ def mT(x):
     return transpose(x, -2, -1)
 
 
+@kernel
 def unsqueeze(x, dim):
     nd = x.dim()
     d = wrap_dim(dim, nd + 1)
@@ -186,14 +204,15 @@ def unsqueeze(x, dim):
     shape.insert(d, 1)
     stride.insert(d, new_stride)
     out = make_view(x, shape, stride, x._offset)
-    return _record("UnsqueezeBackward0", [x], out, dim=d)
+    return _record(UnsqueezeBackward0, [x], out, dim=d)
 
 
+@kernel
 def squeeze(x, dim=None):
     if dim is None:
         keep = [i for i, s in enumerate(x._shape) if s != 1]
         out = make_view(x, [x._shape[i] for i in keep], [x._stride[i] for i in keep], x._offset)
-        return _record("SqueezeBackward0", [x], out, self_sym_sizes=tuple(x._shape))
+        return _record(SqueezeBackward0, [x], out, self_sym_sizes=tuple(x._shape))
     if isinstance(dim, (tuple, list)):
         nd = x.dim()
         dims = []
@@ -204,8 +223,8 @@ def squeeze(x, dim=None):
             dims.append(w)
         keep = [i for i, s in enumerate(x._shape) if not (i in dims and s == 1)]
         out = make_view(x, [x._shape[i] for i in keep], [x._stride[i] for i in keep], x._offset)
-        return _record("SqueezeBackward2", [x], out, self_sym_sizes=tuple(x._shape), dim=tuple(dims))
-    return _squeeze_dim(x, dim, "SqueezeBackward1")
+        return _record(SqueezeBackward2, [x], out, self_sym_sizes=tuple(x._shape), dim=tuple(dims))
+    return _squeeze_dim(x, dim, SqueezeBackward1)
 
 
 def _squeeze_dim(x, dim, node):
@@ -220,28 +239,28 @@ def _squeeze_dim(x, dim, node):
     return _record(node, [x], out, self_sym_sizes=tuple(x._shape), dim=d)
 
 
+@kernel
 def squeeze_inplace_dim(x, dim):
     """``x.squeeze_(dim)`` on a fresh result (matmul's 1-D @ 2-D): SqueezeBackward4."""
-    return _squeeze_dim(x, dim, "SqueezeBackward4")
+    return _squeeze_dim(x, dim, SqueezeBackward4)
 
 
+@kernel
 def expand(x, sizes):
     sizes = tuple(sizes)
     nd = len(sizes)
     td = x.dim()
     if nd < td:
-        from ..dtypes import tensor_type_name
-
         raise RuntimeError(
             f"expand({tensor_type_name(x._dtype)}{{{fmt_list(x._shape)}}}, size={fmt_list(sizes)}): the number "
             f"of sizes provided ({nd}) must be greater or equal to the number of dimensions in the tensor ({td})"
         )
     if td == 0 and any(v < 0 for v in sizes):
         # a 0-d tensor takes the sizes as given (torch checks only the element count)
-        if 0 not in sizes:
+        if numel_overflows(sizes):
             raise RuntimeError("numel: integer multiplication overflow")
         out = make_view(x, sizes, [0] * nd, x._offset)
-        return _record("ExpandBackward0", [x], out, self_sym_sizes=tuple(x._shape))
+        return _record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
     shape = [0] * nd
     stride = [0] * nd
     for i in range(nd - 1, -1, -1):
@@ -270,13 +289,14 @@ def expand(x, sizes):
             st = 0
         shape[i] = size
         stride[i] = st
-    if any(v < 0 for v in shape) and 0 not in shape:
+    if numel_overflows(shape):
         raise RuntimeError("numel: integer multiplication overflow")
     out = make_view(x, shape, stride, x._offset)
-    return _record("ExpandBackward0", [x], out, self_sym_sizes=tuple(x._shape))
+    return _record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
 
 
 # ------------------------------------------------------------------ select / slice
+@kernel
 def select(x, dim, index, indexing=False):
     if x.dim() == 0:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
@@ -292,9 +312,10 @@ def select(x, dim, index, indexing=False):
     out = make_view(
         x, x._shape[:d] + x._shape[d + 1:], x._stride[:d] + x._stride[d + 1:], x._offset + i * x._stride[d]
     )
-    return _record("SelectBackward0", [x], out, self_sym_sizes=tuple(x._shape), dim=d, index=i)
+    return _record(SelectBackward0, [x], out, self_sym_sizes=tuple(x._shape), dim=d, index=i)
 
 
+@kernel
 def slice_(x, dim, start=None, end=None, step=1):
     if x.dim() == 0:
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
@@ -316,7 +337,7 @@ def slice_(x, dim, start=None, end=None, step=1):
     shape[d] = length
     stride[d] = stride[d] * step
     out = make_view(x, shape, stride, x._offset + start * x._stride[d])
-    return _record("SliceBackward0", [x], out, self_sym_sizes=tuple(x._shape), dim=d, start=start, end=end,
+    return _record(SliceBackward0, [x], out, self_sym_sizes=tuple(x._shape), dim=d, start=start, end=end,
                    step=step)
 
 
@@ -331,20 +352,23 @@ def _copy_layout(x, stride):
     return Tensor._make(Storage(data, x._dtype.itemsize), x._shape, stride, 0, x._dtype)
 
 
+@kernel
 def clone(x, contiguous=False):
     if not contiguous:
         out = _copy_layout(x, preserve_strides(x._shape, x._stride))
     else:
         out = Tensor._from_values(x._values(), x._shape, x._dtype)
-    return _record("CloneBackward0", [x], out)
+    return _record(CloneBackward0, [x], out)
 
 
+@kernel
 def contiguous(x):
     if is_contiguous(x._shape, x._stride):
         return x
     return clone(x, contiguous=True)
 
 
+@kernel
 def clone_obey_contract(g, var):
     """A detached copy of gradient ``g`` laid out like the leaf ``var`` (torch's layout contract)."""
     if is_non_overlapping_and_dense(var._shape, var._stride) and not is_contiguous(var._shape, var._stride):
@@ -354,5 +378,322 @@ def clone_obey_contract(g, var):
     return out
 
 
-def contiguous_like(shape):
-    return contiguous_strides(shape)
+
+
+# ------------------------------------------------------------------ backward nodes
+class _Identity(Node):
+    formulas = ("grad",)
+
+    def apply(self, grad):
+        return [grad]
+
+
+class AliasBackward0(_Identity):
+    _name = "AliasBackward0"
+
+
+class CloneBackward0(_Identity):
+    _name = "CloneBackward0"
+
+
+class ViewBackward0(Node):
+    _name = "ViewBackward0"
+    formulas = ("grad.reshape(self.shape)",)
+
+    def apply(self, grad):
+        return [reshape(grad, self._svals["self_sym_sizes"])]
+
+
+class UnsafeViewBackward0(ViewBackward0):
+    _name = "UnsafeViewBackward0"
+
+
+class PermuteBackward0(Node):
+    _name = "PermuteBackward0"
+    formulas = ("grad.permute(inverse of dims)",)
+
+    def apply(self, grad):
+        dims = self._svals["dims"]
+        inv = [0] * len(dims)
+        for i, d in enumerate(dims):
+            inv[d] = i
+        return [permute(grad, inv)]
+
+
+class TransposeBackward0(Node):
+    _name = "TransposeBackward0"
+    formulas = ("grad.transpose(dim0, dim1)",)
+
+    def apply(self, grad):
+        sv = self._svals
+        return [transpose(grad, sv["dim0"], sv["dim1"])]
+
+
+class TBackward0(Node):
+    _name = "TBackward0"
+    formulas = ("grad.t()",)
+
+    def apply(self, grad):
+        return [t(grad)]
+
+
+class UnsqueezeBackward0(Node):
+    _name = "UnsqueezeBackward0"
+    formulas = ("grad.squeeze(dim)",)
+
+    def apply(self, grad):
+        return [squeeze(grad, self._svals["dim"])]
+
+
+class SqueezeBackward0(Node):
+    _name = "SqueezeBackward0"
+    formulas = ("grad unsqueezed back to self.shape",)
+
+    def apply(self, grad):
+        for i, s in enumerate(self._svals["self_sym_sizes"]):
+            if s == 1:
+                grad = unsqueeze(grad, i)
+        return [grad]
+
+
+class SqueezeBackward1(Node):
+    _name = "SqueezeBackward1"
+    formulas = ("grad.unsqueeze(dim)",)
+
+    def apply(self, grad):
+        sv = self._svals
+        d = sv["dim"]
+        if sv["self_sym_sizes"] and sv["self_sym_sizes"][d] == 1:
+            grad = unsqueeze(grad, d)
+        return [grad]
+
+
+class SqueezeBackward4(SqueezeBackward1):
+    _name = "SqueezeBackward4"
+
+
+class SqueezeBackward2(Node):
+    _name = "SqueezeBackward2"
+    formulas = ("grad.unsqueeze(dims)",)
+
+    def apply(self, grad):
+        sv = self._svals
+        sizes = sv["self_sym_sizes"]
+        for d in sorted(sv["dim"]):
+            if sizes and sizes[d] == 1:
+                grad = unsqueeze(grad, d)
+        return [grad]
+
+
+class ExpandBackward0(Node):
+    _name = "ExpandBackward0"
+    formulas = ("grad summed back to self.shape",)
+
+    def apply(self, grad):
+        return [at.sum_to(grad, self._svals["self_sym_sizes"])]
+
+
+class SelectBackward0(Node):
+    _name = "SelectBackward0"
+    formulas = ("zeros(self.shape) with grad written at [index] of dim",)
+
+    def apply(self, grad):
+        sv = self._svals
+        out = zeros(sv["self_sym_sizes"], grad._dtype)
+        copy_into(select(out, sv["dim"], sv["index"]), grad)
+        return [out]
+
+
+class SliceBackward0(Node):
+    _name = "SliceBackward0"
+    formulas = ("zeros(self.shape) with grad written into the slice",)
+
+    def apply(self, grad):
+        sv = self._svals
+        out = zeros(sv["self_sym_sizes"], grad._dtype)
+        copy_into(slice_(out, sv["dim"], sv["start"], sv["end"], sv["step"]), grad)
+        return [out]
+
+
+# ------------------------------------------------------------------ the Tensor and torch API
+@method("view")
+def view_method(self, *shape):
+    if len(shape) == 1 and isinstance(shape[0], D.dtype):
+        raise unsupported("Tensor.view(dtype)")
+    return view(self, parse_shape(shape))
+
+
+@method("view_as")
+def view_as(self, other):
+    return view(self, other._shape)
+
+
+@method("reshape")
+def reshape_method(self, *shape):
+    return reshape(self, parse_shape(shape))
+
+
+@function("reshape", tensor_input=True)
+def reshape_function(input, shape):
+    return reshape(input, parse_shape((shape,)))
+
+
+@method("reshape_as")
+def reshape_as(self, other):
+    return reshape(self, other._shape)
+
+
+@method("permute")
+def permute_method(self, *dims):
+    return permute(self, parse_shape(dims, "dims"))
+
+
+@function("permute", tensor_input=True)
+def permute_function(input, dims):
+    return permute(input, parse_shape((dims,), "dims"))
+
+
+@method("transpose", "swapaxes", "swapdims")
+@function("transpose", "swapaxes", "swapdims", tensor_input=True)
+def transpose_method(self, dim0, dim1):
+    return transpose(self, dim0, dim1)
+
+
+method("t")(t)
+function("t", tensor_input=True)(t)
+method("unsqueeze")(unsqueeze)
+function("unsqueeze", tensor_input=True)(unsqueeze)
+
+
+@method("squeeze")
+@function("squeeze", tensor_input=True)
+def squeeze_method(self, dim=None):
+    return squeeze(self, dim)
+
+
+@method("expand")
+def expand_method(self, *sizes):
+    return expand(self, parse_shape(sizes))
+
+
+@method("expand_as")
+def expand_as(self, other):
+    return expand(self, other._shape)
+
+
+@method("flatten")
+@function("flatten", tensor_input=True)
+def flatten_method(self, start_dim=0, end_dim=-1):
+    return flatten(self, start_dim, end_dim)
+
+
+@method("contiguous")
+def contiguous_method(self, memory_format=None):
+    return contiguous(self)
+
+
+@method("clone")
+@function("clone", tensor_input=True)
+def clone_method(self, memory_format=None):
+    return clone(self)
+
+
+@method("select")
+@function("select", tensor_input=True)
+def select_method(self, dim, index):
+    return select(self, dim, index)
+
+
+@method("narrow")
+@function("narrow", tensor_input=True)
+def narrow(self, dim, start, length):
+    if self.dim() == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    if isinstance(start, Tensor):
+        start = start.item()
+    d = wrap_dim(dim, self.dim())
+    size = self._shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], but got {start})")
+    if start < 0:
+        start += size
+    if start > size - length:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({size}).")
+    return slice_(self, d, start, start + length, 1)
+
+
+method("detach")(detach)
+function("detach", tensor_input=True)(detach)
+
+
+def _set_data(self, other):
+    if not isinstance(other, Tensor):
+        raise TypeError("Variable data has to be a tensor, but got " + type(other).__name__)
+    self._storage = other._storage
+    self._shape = other._shape
+    self._stride = other._stride
+    self._offset = other._offset
+    self._dtype = other._dtype
+
+
+prop("data", data_alias, _set_data)
+prop("T", numpy_T)
+prop("mT", mT)
+
+
+def _H(self):
+    if self.dim() == 2:
+        return numpy_T(self)
+    if self.dim() == 0:
+        warn_once("H0", "Tensor.H is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally at "
+                  "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4335.)", stacklevel=3)
+        return self
+    hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
+    raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor.{hint}")
+
+
+def _mH(self):
+    if self.dim() == 0:
+        warn_once("mH0", "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally "
+                  "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4382.)", stacklevel=3)
+        return self
+    if self.dim() < 2:
+        raise RuntimeError(
+            f"tensor.mH is only supported on matrices or batches of matrices. Got {self.dim()}-D tensor."
+        )
+    return transpose(self, -2, -1)
+
+
+prop("H", _H)
+prop("mH", _mH)
+
+
+@function("broadcast_shapes")
+def broadcast_shapes_function(*shapes):
+    """torch.broadcast_shapes (torch._refs._broadcast_shapes: its checks and messages)."""
+    shapes = [(s,) if isinstance(s, int) else s for s in shapes if s is not None]
+    for s in shapes:
+        if not isinstance(s, (tuple, list)):
+            raise RuntimeError(f"Input shapes should be of type ints, a tuple of ints, or a list of ints, got {s!r}")
+    common = [1] * max((len(s) for s in shapes), default=0)
+    for arg, s in enumerate(shapes):
+        for i in range(-1, -1 - len(s), -1):
+            if common[i] == 1:
+                if s[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = s[i]
+            elif s[i] != 1 and common[i] != s[i]:
+                raise RuntimeError(
+                    f"Attempting to broadcast a dimension of length {s[i]} at {i}! Mismatching argument at index "
+                    f"{arg} had {s!r}; but expected shape should be broadcastable to {common}"
+                )
+    return Size(common)
+
+
+@function("broadcast_to", tensor_input=True)
+def broadcast_to(input, size):
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"broadcast_to(): argument 'size' (position 2) must be tuple of ints, not {type(size).__name__}")
+    return expand(input, tuple(size))

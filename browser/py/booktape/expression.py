@@ -2,8 +2,9 @@
 record its tape and check the gradient with central differences.
 
 Pure Python, and torch-agnostic: every function that touches tensors takes the torch
-module as a parameter (``torch=None`` means booktorch, the module this file belongs
-to), so the tests run the same code under real torch and under booktorch.
+module as a parameter (``torch=None`` means booktorch), so the tests run the same code
+under real torch and under booktorch.  It lives outside the booktorch package so that
+editing the widget does not change booktorch's digest (which keys every cell's cache).
 
 The expression language is Python's arithmetic on one variable ``x``: numbers,
 ``+ - * / **``, unary ``+``/``-``, parentheses and the functions in
@@ -26,6 +27,9 @@ strings ``"inf"``, ``"-inf"`` and ``"nan"`` so that ``JSON.parse`` accepts it.
 import base64
 import json
 import math
+
+import booktorch
+from booktorch import tape as booktorch_tape
 
 FUNCTIONS = ("exp", "log", "sqrt", "tanh", "sigmoid", "abs", "relu")
 MAX_SOURCE = 200  # characters
@@ -427,11 +431,7 @@ def evaluate_float(tree, x):
 
 # ------------------------------------------------------------------ the tape
 def _module(torch):
-    if torch is None:
-        import importlib
-
-        return importlib.import_module(__package__)
-    return torch
+    return booktorch if torch is None else torch
 
 
 def _scalar(v):
@@ -450,13 +450,12 @@ def _scalar(v):
 def record_tape(output, names, torch):
     """The graph behind ``output`` and its backward steps (runs ``output.backward()``).
 
-    Under booktorch this is ``torch.autograd.trace``, the teaching module's recorded
+    Under booktorch this is ``booktorch.tape.trace``, the teaching module's recorded
     tape. Real torch has no such function, so the same dict is put together from
     ``grad_fn`` hooks (:func:`_torch_trace`); the tests compare the two.
     """
-    trace = getattr(torch.autograd, "trace", None)
-    if trace is not None:
-        return trace(output, names=names, backward=True)
+    if torch is booktorch:
+        return booktorch_tape.trace(output, names=names, backward=True)
     return _torch_trace(output, names, torch)
 
 
@@ -656,7 +655,7 @@ def analyse(source, x_text, torch=None, numeric=True):
          "value" (f(x)), "grad" (x.grad),
          "nodes": [{"id", "kind", "op", "label", "value", "inputs": [id or None], "formulas"}],
          "output": id,
-         "steps": [backward steps, see booktorch.autograd, scalars as numbers],
+         "steps": [backward steps, see booktorch.tape, scalars as numbers],
          "numeric": {"exponents": [...], "h": [...], "f32": [...], "f64": [...], "default": index}}
 
     or ``{"ok": False, "error": {"kind", "message", "column", "field"}}``.

@@ -1,0 +1,243 @@
+"""The autograd graph: backward nodes, the tensors they save, and attaching a node to a result.
+
+Every differentiable operation on a tensor that requires grad (with grad mode on)
+creates a backward *node* named exactly like torch's (``MulBackward0``,
+``SumBackward1``, ``MmBackward0``...) and stores it as the result's ``grad_fn``.
+``node.next_functions`` holds ``(parent_node, 0)`` pairs, where a leaf tensor's
+parent is its ``AccumulateGrad`` node and an input that needs no gradient is
+``(None, 0)``.  Nodes keep the tensors their derivative needs ("saved tensors")
+together with the tensor's version at save time; the engine frees them after a
+backward pass unless ``retain_graph=True``, so a second backward raises torch's
+"Trying to backward through the graph a second time" error, and a saved tensor
+modified in place raises torch's "modified by an inplace operation" error.
+
+Each op module defines its node classes next to the forward function they
+differentiate (``class MulBackward0(Node)`` beside ``mul``); a node's ``apply``
+receives the gradient of the output and returns one gradient per input.
+
+``observers`` are told about every node as it is created (the autograd tape,
+:mod:`booktorch.tape`, while it records); with none, attaching a node costs nothing more.
+"""
+
+import itertools
+import re
+import weakref
+
+from .dtypes import tensor_type_name
+from .errors import unsupported
+from .grad_mode import no_grad
+from .grad_mode import state as grad_state
+
+_seq = itertools.count()
+observers = []  # objects with on_node(node, output_or_None); see booktorch.tape
+
+ERR_BACKWARD_TWICE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after they "
+    "have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph "
+    "a second time or if you need to access saved tensors after calling backward."
+)
+
+
+def needs_grad(*tensors):
+    """Whether an op on ``tensors`` records a node (grad mode on and an input requires grad)."""
+    if not grad_state.grad:
+        return False
+    for t in tensors:
+        if t is not None and getattr(t, "_requires_grad", False):
+            return True
+    return False
+
+
+class SavedTensor:
+    """A tensor a node keeps for its backward, with the version it had when saved."""
+
+    __slots__ = ("tensor", "version", "released", "is_output", "was_leaf")
+
+    def __init__(self, tensor, is_output):
+        if tensor._inference:
+            raise RuntimeError(
+                "Inference tensors cannot be saved for backward. To work around you can make a clone to get "
+                "a normal tensor and use it in autograd."
+            )
+        self.tensor = tensor
+        self.version = tensor._version.version
+        self.released = False
+        self.is_output = is_output
+        self.was_leaf = tensor._grad_fn is None
+
+    def unpack(self, node):
+        if self.released:
+            raise RuntimeError(ERR_BACKWARD_TWICE)
+        t = self.tensor
+        current = t._version.version
+        if current != self.version:
+            fn = node if self.is_output else (None if self.was_leaf else t._grad_fn)
+            where = ""
+            if fn is not None:
+                where = f", which is output {t._output_nr} of {_short_name(fn.name())},"
+            sizes = "[" + ", ".join(str(s) for s in t._shape) + "]"
+            raise RuntimeError(
+                "one of the variables needed for gradient computation has been modified by an inplace "
+                f"operation: [{tensor_type_name(t._dtype)} {sizes}]{where} is at version {current}; "
+                f"expected version {self.version} instead. Hint: enable anomaly detection to find the "
+                "operation that failed to compute its gradient, with "
+                "torch.autograd.set_detect_anomaly(True, check_nan=False)."
+            )
+        return t
+
+
+class SavedScalar:
+    """A Python number a node saved (torch saves it as a wrapped-number tensor)."""
+
+    __slots__ = ("tensor", "released")
+
+    def __init__(self, value):
+        self.tensor = value
+        self.released = False
+
+    def unpack(self, node):
+        if self.released:
+            raise RuntimeError(ERR_BACKWARD_TWICE)
+        return self.tensor
+
+
+def _short_name(name):
+    return re.sub(r"Backward\d*$", "", name)
+
+
+class Node:
+    """A backward function in the graph (torch's ``grad_fn`` objects).
+
+    Subclasses set ``_name`` (torch's class name), ``formulas`` (what the tape shows
+    for each input's gradient) and ``apply(grad)``; ``local(i)`` may give the
+    elementwise local derivative d(output)/d(input i) for the tape.
+    """
+
+    _name = "Node"
+    formulas = ()
+
+    def __init__(self, inputs, /, **values):
+        self._seq = next(_seq)
+        self._order = self._seq
+        edges = []
+        meta = []
+        for t in inputs:
+            if t is None or not getattr(t, "_requires_grad", False):
+                edges.append((None, 0))
+                meta.append(None)
+            else:
+                fn = t._grad_fn if t._grad_fn is not None else accumulator(t)
+                edges.append((fn, t._output_nr if t._grad_fn is not None else 0))
+                meta.append((t._shape, t._dtype))
+        self.next_functions = tuple(edges)
+        self._meta = meta
+        self._stensors = {}
+        self._svals = values  # non-tensor values the backward needs (sizes, dims...), torch's _saved_*
+        self._retained = []
+        self.metadata = {}
+
+    # torch's API
+    def name(self):
+        return self._name
+
+    def __repr__(self):
+        return f"<{self._name} object at {hex(id(self))}>"
+
+    def needs(self, i):
+        """torch's should_compute_output(i)."""
+        return self.next_functions[i][0] is not None
+
+    def save(self, key, tensor, is_output=False):
+        if tensor is None:
+            self._stensors[key] = None
+        elif hasattr(tensor, "_version"):
+            self._stensors[key] = SavedTensor(tensor, is_output)
+        else:
+            self._stensors[key] = SavedScalar(tensor)
+
+    def saved(self, key):
+        s = self._stensors.get(key)
+        return None if s is None else s.unpack(self)
+
+    def release_variables(self):
+        for s in self._stensors.values():
+            if s is not None:
+                s.released = True
+                s.tensor = None
+
+    def register_hook(self, hook):
+        raise unsupported("grad_fn.register_hook")
+
+    def register_prehook(self, hook):
+        raise unsupported("grad_fn.register_prehook")
+
+    def __getattr__(self, name):
+        if name.startswith("_saved_"):
+            key = name[len("_saved_"):]
+            saved = self.__dict__.get("_stensors", {})
+            if key in saved:
+                return self.saved(key)
+            extra = self.__dict__.get("_svals", {})
+            if key in extra:
+                return extra[key]
+        raise AttributeError(f"'{self._name}' object has no attribute '{name}'")
+
+    def __dir__(self):
+        names = set(object.__dir__(self))
+        names.update(f"_saved_{k}" for k in self.__dict__.get("_stensors", {}))
+        names.update(f"_saved_{k}" for k in self.__dict__.get("_svals", {}))
+        return sorted(names)
+
+    def __call__(self, *grads):
+        with no_grad():
+            return self.apply(grads[0])
+
+    # subclasses
+    def apply(self, grad):  # pragma: no cover - every node class defines it
+        raise NotImplementedError
+
+    def local(self, i):
+        """Local derivative d(output)/d(input i) as a tensor, when it is elementwise."""
+        return None
+
+
+class AccumulateGrad(Node):
+    """The node at a leaf: the engine adds the incoming gradient into ``variable.grad``."""
+
+    _name = "torch::autograd::AccumulateGrad"
+
+    def __init__(self, variable):
+        self._seq = float("inf")  # runs before any other ready node, as in torch's engine
+        self._order = next(_seq)
+        self.next_functions = ()
+        self._meta = []
+        self._stensors = {}
+        self._svals = {}
+        self._retained = []
+        self.metadata = {}
+        self.variable = variable
+
+    def __repr__(self):
+        return f"<AccumulateGrad object at {hex(id(self))}>"
+
+
+def accumulator(t):
+    """The leaf ``t``'s AccumulateGrad node (one per leaf while anything refers to it)."""
+    acc = t._accumulator() if t._accumulator is not None else None
+    if acc is None:
+        acc = AccumulateGrad(t)
+        t._accumulator = weakref.ref(acc)
+        for o in observers:
+            o.on_node(acc, None)
+    return acc
+
+
+def attach(node, out):
+    """Make ``node`` the grad_fn of ``out`` (a fresh result tensor)."""
+    out._grad_fn = node
+    out._requires_grad = True
+    out._output_nr = 0
+    for o in observers:
+        o.on_node(node, out)
+    return out

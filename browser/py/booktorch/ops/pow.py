@@ -1,0 +1,269 @@
+"""``**``/``pow`` for tensor ** tensor, tensor ** number and number ** tensor, with backward nodes.
+
+Follows ATen's PowKernel: float32 and float64 special-case the exponents 2, 3, -2,
+0.5, -0.5 and -1 (``x * x``, ``x * x * x``, ``1 / (x * x)``, sqrt, rsqrt, reciprocal);
+bfloat16 does the same in bfloat16 arithmetic (rounding after each step) with the
+exponent rounded to bfloat16; float16 computes ``pow`` in float32 with the exponent
+rounded to float16; integers raise to non-negative powers with wrap-around.
+"""
+
+import builtins
+import math
+
+from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..iterator import fdiv, is_number, pairs, result_tensor
+from ..registry import at, function, kernel, method
+from ..shape import broadcast_shapes
+from ..tensor import Tensor
+
+
+def _safe_pow(x, y):
+    try:
+        r = math.pow(x, y)
+    except OverflowError:
+        r = math.inf if (x > 0 or float(y).is_integer() and int(y) % 2 == 0) else -math.inf
+    except (ValueError, ZeroDivisionError):
+        if x == 0 and y < 0:
+            if float(y).is_integer() and int(y) % 2 == 1:
+                return math.copysign(math.inf, x)
+            return math.inf
+        return math.nan
+    return r
+
+
+def _int_pow(b, e):
+    if e < 0:
+        if b == 1:
+            return 1
+        if b == -1:
+            return 1 if e % 2 == 0 else -1
+        return 0
+    return builtins.pow(b, e, 1 << 64) if e > 64 else b ** e
+
+
+def _pow_scalar_exponent(vals, e, dt):
+    """``x ** e`` for float values and a Python-number exponent, as ATen computes it for ``dt``."""
+    if dt is D.float16:
+        e = D.scalar_to(e, D.float16)
+        return [_safe_pow(x, e) for x in vals]
+    if e == 0.5:
+        return [math.sqrt(x) if x >= 0 else (x if x == 0 else math.nan) for x in vals]
+    if e == -0.5:  # rsqrt: 1 / sqrt(x), the root rounded to the dtype (bfloat16) or to float32 first
+        root = {D.float64: float, D.bfloat16: D.REDUCED_ROUND[D.bfloat16]}.get(dt, D.f32)
+        return [fdiv(1.0, root(math.sqrt(x))) if x >= 0 else math.nan for x in vals]
+    if e == -1:
+        return [fdiv(1.0, x) for x in vals]
+    if dt is D.bfloat16:
+        e = D.scalar_to(e, D.bfloat16)
+        step = D.REDUCED_ROUND[D.bfloat16]
+    else:
+        step = D.f32 if dt is D.float32 else float
+    if e == 2:
+        return [x * x for x in vals]
+    if e == 3:
+        return [step(x * x) * x for x in vals]
+    if e == -2:
+        return [fdiv(1.0, step(x * x)) for x in vals]
+    return [_safe_pow(x, e) for x in vals]
+
+
+@kernel
+def pow(a, b):  # noqa: A001 - torch's name
+    """``a ** b`` for tensor/tensor, tensor/number or number/tensor."""
+    if isinstance(a, Tensor) and not isinstance(b, Tensor):
+        return _pow_tensor_scalar(a, b)
+    if not isinstance(a, Tensor):
+        return _pow_scalar_tensor(a, b)
+    shape = broadcast_shapes(a._shape, b._shape)
+    dt = D.result_type(a, b)
+    if dt is D.bool_:
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
+    av, bv = pairs(a, b, shape, dt)
+    if dt.is_floating_point:
+        vals = D.round_floats([_safe_pow(x, y) for x, y in zip(av, bv)], dt)
+    else:
+        vals = D.wrap_ints([_int_pow(x, y) for x, y in zip(av, bv)], dt)
+    out = result_tensor(vals, shape, dt, a, b)
+    if needs_grad(a, b):
+        node = PowBackward1([a, b])
+        node.save("self", a)
+        node.save("exponent", b)
+        if node.needs(1):
+            node.save("result", out, is_output=True)
+        attach(node, out)
+    return out
+
+
+def _pow_tensor_scalar(t, e):
+    if not is_number(e):
+        raise TypeError(
+            f"pow() received an invalid combination of arguments - got ({type(e).__name__}), but expected one "
+            "of:\n * (Tensor exponent)\n      didn't match because some of the arguments have invalid types: "
+            f"(!{type(e).__name__}!)\n * (Number exponent)\n      didn't match because some of the arguments "
+            f"have invalid types: (!{type(e).__name__}!)\n"
+        )
+    dt = D.result_type(t, e)
+    if dt._kind < 2 and isinstance(e, int) and not isinstance(e, bool) and e < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    vals = t._values()
+    if t._dtype is not dt:
+        vals = D.convert(vals, t._dtype, dt)
+    if e == 0:  # ATen: x ** 0 fills ones, x ** 1 copies, before any kernel
+        vals = [D.one_of(dt)] * len(vals)
+    elif e == 1:
+        vals = list(vals)
+    elif dt is D.bool_:
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
+    elif dt._kind == 1:
+        b = D.checked_scalar(e, dt)  # read as the dtype, with a range check
+        vals = D.wrap_ints([_int_pow(x, b) for x in vals], dt)
+    else:
+        if dt in D.REDUCED:
+            D.checked_scalar(e, dt)
+        vals = D.round_floats(_pow_scalar_exponent(vals, e, dt), dt)
+    out = result_tensor(vals, t._shape, dt, t)
+    if needs_grad(t):
+        node = PowBackward0([t], exponent=e)
+        node.save("self", t)
+        attach(node, out)
+    return out
+
+
+def _pow_scalar_tensor(base, t):
+    if not is_number(base):
+        raise TypeError(f"pow(): argument 'self' must be Number, not {type(base).__name__}")
+    dt = D.result_type(base, t)
+    if dt is D.bool_:
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
+    vals = t._values()
+    if t._dtype is not dt:
+        vals = D.convert(vals, t._dtype, dt)
+    if dt._kind == 1:
+        b = int(base)
+        vals = D.wrap_ints([_int_pow(b, x) for x in vals], dt)
+    else:
+        b = D.scalar_to(base, dt)
+        vals = D.round_floats([_safe_pow(b, x) for x in vals], dt)
+    out = result_tensor(vals, t._shape, dt, base, t)
+    if needs_grad(t):
+        node = PowBackward2([t], self=base)
+        node.save("exponent", t)
+        node.save("result", out, is_output=True)
+        attach(node, out)
+    return out
+
+
+@method("__pow__")
+def pow_operator(self, exponent):
+    if not isinstance(exponent, (Tensor, bool, int, float)):
+        return NotImplemented
+    return pow(self, exponent)
+
+
+@method("__rpow__")
+def rpow_operator(self, base):
+    if not isinstance(base, (Tensor, bool, int, float)):
+        return NotImplemented
+    return pow(base, self)
+
+
+@method("pow")
+def pow_method(self, exponent):
+    return pow(self, exponent)
+
+
+@function("pow")
+def pow_function(input, exponent):
+    if not isinstance(input, (Tensor, bool, int, float)) or not isinstance(exponent, (Tensor, bool, int, float)) or (
+        not isinstance(input, Tensor) and not isinstance(exponent, Tensor)
+    ):
+        got = f"{type(input).__name__}, {type(exponent).__name__}".replace("Tensor", "Tensor")
+        raise TypeError(
+            f"pow() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+            " * (Tensor input, Tensor exponent, *, Tensor out = None)\n"
+            " * (Number self, Tensor exponent, *, Tensor out = None)\n"
+            " * (Tensor input, Number exponent, *, Tensor out = None)\n"
+        )
+    return pow(input, exponent)
+
+
+# ------------------------------------------------------------------ backward nodes
+def _log_scalar(b):
+    if b > 0:
+        return math.log(b)
+    if b == 0:
+        return -math.inf
+    return math.nan
+
+
+def _zero_like(grad):
+    return Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
+
+
+class PowBackward0(Node):
+    """``self ** exponent`` with a Python-number exponent."""
+
+    _name = "PowBackward0"
+    formulas = ("grad * exponent * self ** (exponent - 1)",)
+
+    def _factor(self):
+        exp = float(self._svals["exponent"])
+        return at.mul(pow(self.saved("self"), exp - 1.0), exp)
+
+    def apply(self, grad):
+        if float(self._svals["exponent"]) == 0.0:
+            s = self.saved("self")
+            return [at.zeros_like(s)]
+        return [at.mul(grad, self._factor())]
+
+    def local(self, i):
+        if float(self._svals["exponent"]) == 0.0:  # as apply(): x ** 0 sends 0, even at x = 0
+            return at.zeros_like(self.saved("self"))
+        return self._factor()
+
+
+class PowBackward1(Node):
+    """``self ** exponent`` with two tensors."""
+
+    _name = "PowBackward1"
+    formulas = ("grad * exponent * self ** (exponent - 1)", "grad * result * log(self)")
+
+    def apply(self, grad):
+        s = self.saved("self")
+        e = self.saved("exponent")
+        g0 = g1 = None
+        if self.needs(0):
+            g0 = at.where(at.eq(e, 0.0), _zero_like(grad), at.mul(grad, at.mul(e, pow(s, at.sub(e, 1)))))
+        if self.needs(1):
+            r = self.saved("result")
+            cond = at.logical_and(at.eq(s, 0), at.ge(e, 0))
+            g1 = at.mul(grad, at.where(cond, _zero_like(grad), at.mul(r, at.log(at.to_dtype(s, r._dtype)))))
+        return [g0, g1]
+
+    def local(self, i):
+        s = self.saved("self")
+        e = self.saved("exponent")
+        if i == 0:
+            return at.mul(e, pow(s, at.sub(e, 1)))
+        r = self.saved("result")
+        return at.mul(r, at.log(at.to_dtype(s, r._dtype)))
+
+
+class PowBackward2(Node):
+    """``number ** exponent`` (a Python-number base)."""
+
+    _name = "PowBackward2"
+    formulas = ("grad * result * log(self)",)
+
+    def apply(self, grad):
+        base = self._svals["self"]
+        r = self.saved("result")
+        e = self.saved("exponent")
+        if base == 0:
+            val = at.where(at.ge(e, 0), _zero_like(grad), at.mul(r, _log_scalar(base)))
+            return [at.mul(grad, val)]
+        return [at.mul(grad, at.mul(r, _log_scalar(base)))]
+
+    def local(self, i):
+        return at.mul(self.saved("result"), _log_scalar(self._svals["self"]))

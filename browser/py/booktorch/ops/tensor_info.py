@@ -1,0 +1,19 @@
+"""``torch`` functions that ask a tensor about itself: ``is_tensor``, ``is_floating_point``, ``numel``."""
+
+from ..registry import function
+from ..tensor import Tensor
+
+
+@function("is_tensor")
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+@function("is_floating_point", tensor_input=True)
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+@function("numel", tensor_input=True)
+def numel(input):
+    return input.numel()

@@ -1,0 +1,218 @@
+"""How booktorch's modules declare what they provide, and how the package collects it.
+
+An op module (anything under ``booktorch/ops/``, or any other module of the package)
+declares its public names next to the code that implements them::
+
+    @kernel                          # at.mul: the op, callable from any other module
+    @method("mul", "multiply")       # Tensor.mul, Tensor.multiply
+    @function("mul", "multiply")     # torch.mul, torch.multiply
+    def mul(a, b): ...
+
+    prop("shape", getter)            # the Tensor.shape property
+
+``at`` is the table of kernels (named after ATen's ``at::`` namespace): ``at.sum_to(g, shape)``
+looks the op up when it is called, so an op's backward can use an op defined in a module that
+imports this one, and no op module needs to import another.  ``function(..., namespace=...)``
+puts a function into another torch namespace (``"torch.nn.functional"``); a module that *is* a
+torch namespace (``booktorch.autograd`` for ``torch.autograd``) calls ``namespace(__name__)``.
+
+``booktorch/__init__.py`` imports every module of the package and then calls :func:`finish`,
+which sets the methods on Tensor and fills each namespace.  A name declared twice raises at
+import, so two modules cannot silently fight over one name.  Names a namespace lacks raise
+booktorch's "not available in the browser" error (:func:`booktorch.errors.unsupported`).
+"""
+
+import importlib
+import os
+import sys
+from types import FunctionType, ModuleType
+
+from .errors import unsupported
+
+TORCH_PACKAGE = "booktorch"  # this package's name; a namespace booktorch.X is torch.X
+
+
+class _Kernels:
+    """``at.<name>``: every op registered with :func:`kernel`."""
+
+    def __getattr__(self, name):
+        raise AssertionError(f"booktorch has no kernel at.{name} (is its module under booktorch/ops?)")
+
+
+at = _Kernels()
+_methods = {}  # Tensor attribute name -> function or property
+_functions = {}  # torch namespace ("torch", "torch.autograd", ...) -> {name: object}
+_namespaces = {}  # torch namespace -> module name ("torch.autograd" -> "booktorch.autograd")
+_owners = {}  # (where, name) -> declaring module, for the duplicate check
+_not_yet = set()  # Tensor attributes that only raise booktorch's error
+_tensor = [None]  # the Tensor class, given to finish()
+
+
+def _claim(where, name, fn):
+    key = (where, name)
+    owner = getattr(fn, "__module__", None)
+    if key in _owners:
+        raise RuntimeError(f"{where}.{name} is declared twice: in {_owners[key]} and in {owner}")
+    _owners[key] = owner
+
+
+def kernel(fn):
+    """Register ``fn`` as ``at.<fn.__name__>``."""
+    _claim("at", fn.__name__, fn)
+    setattr(at, fn.__name__, fn)
+    return fn
+
+
+def method(*names):
+    """Decorator: ``fn`` is the Tensor method (or operator, e.g. ``"__add__"``) of each name."""
+
+    def register(fn):
+        for name in names:
+            _claim("Tensor", name, fn)
+            _methods[name] = fn
+        _torch_qualname(fn, names)
+        return fn
+
+    return register
+
+
+def not_yet(what, *names):
+    """Tensor methods or operators outside the subset so far (``"The // operator on tensors"``,
+    ``"__floordiv__", "__rfloordiv__"``): they raise booktorch's error rather than Python's TypeError,
+    and are not part of the surface that parity tests must cover."""
+
+    def method(self, *args, **kwargs):
+        raise unsupported(what)
+
+    method.__name__ = names[0]
+    for name in names:
+        _claim("Tensor", name, method)
+        _methods[name] = method
+        _not_yet.add(name)
+
+
+def not_yet_names():
+    """The Tensor attributes declared with :func:`not_yet`."""
+    return set(_not_yet)
+
+
+def prop(name, getter, setter=None, deleter=None):
+    """Declare the Tensor property ``name``."""
+    _claim("Tensor", name, getter)
+    _methods[name] = property(getter, setter, deleter)
+
+
+def function(*names, namespace="torch", tensor_input=False):
+    """Decorator: ``fn`` is ``torch.<name>`` (or ``<namespace>.<name>``) for each name.
+
+    With ``tensor_input=True`` a first argument that is not a tensor raises torch's
+    ``TypeError: <name>(): argument 'input' (position 1) must be Tensor, not <type>``.
+    """
+
+    def register(fn):
+        table = _functions.setdefault(namespace, {})
+        for name in names:
+            _claim(namespace, name, fn)
+            table[name] = _checked(fn, name) if tensor_input else fn
+        if not tensor_input:
+            _torch_qualname(fn, names)
+        return fn
+
+    return register
+
+
+def _torch_qualname(fn, names):
+    """Python's argument errors name a function by its __qualname__: "add() takes ...", as torch's do."""
+    public = [n for n in names if not n.startswith("__")]
+    if public and isinstance(fn, FunctionType):
+        fn.__qualname__ = public[0]
+
+
+def export(namespace, **objects):
+    """Put non-function objects (dtypes, classes, constants) into a torch namespace."""
+    table = _functions.setdefault(namespace, {})
+    for name, obj in objects.items():
+        _claim(namespace, name, obj)
+        table[name] = obj
+
+
+def _checked(fn, name):
+    def checked(input, *args, **kwargs):
+        if not isinstance(input, _tensor[0]):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        return fn(input, *args, **kwargs)
+
+    checked.__name__ = name
+    checked.__qualname__ = name
+    checked.__wrapped__ = fn
+    return checked
+
+
+def torch_name(module_name):
+    """``booktorch.autograd`` -> ``torch.autograd``."""
+    return "torch" + module_name[len(TORCH_PACKAGE):]
+
+
+def namespace(module_name):
+    """Declare the module ``module_name`` (``booktorch.X``) to be the namespace ``torch.X``."""
+    _namespaces[torch_name(module_name)] = module_name
+
+
+def namespaces():
+    """{torch name: module} of every declared namespace, ``"torch"`` included."""
+    return {name: sys.modules[module] for name, module in _namespaces.items()}
+
+
+def namespace_modules():
+    """The module names (``booktorch.autograd``...) of the declared namespaces."""
+    return set(_namespaces.values())
+
+
+def tensor_methods():
+    """{name: function or property} of every declared Tensor method and property."""
+    return dict(_methods)
+
+
+def _missing(where):
+    def __getattr__(name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        raise unsupported(f"{where}.{name}")
+
+    return __getattr__
+
+
+def import_all(path, prefix):
+    """Import every module and package under the directory ``path`` (package name ``prefix``), in name order."""
+    for entry in sorted(os.listdir(path)):
+        full = os.path.join(path, entry)
+        if entry.endswith(".py") and entry != "__init__.py":
+            importlib.import_module(prefix + entry[:-3])
+        elif os.path.isfile(os.path.join(full, "__init__.py")):
+            importlib.import_module(prefix + entry)
+            import_all(full, prefix + entry + ".")
+
+
+def finish(tensor_class):
+    """Install the declared methods on ``tensor_class`` and fill every namespace (once, at import)."""
+    _tensor[0] = tensor_class
+    for name, fn in _methods.items():
+        setattr(tensor_class, name, fn)
+    internal = {m for m in sys.modules if m.startswith(TORCH_PACKAGE + ".")} - set(_namespaces.values())
+    for where, module_name in _namespaces.items():
+        module = sys.modules[module_name]
+        for attr, value in list(vars(module).items()):
+            # the import system sets booktorch.tensor = <module booktorch.tensor>; torch.tensor is a function
+            if isinstance(value, ModuleType) and value.__name__ in internal:
+                delattr(module, attr)
+        for name, obj in _functions.get(where, {}).items():
+            setattr(module, name, obj)
+        if "__getattr__" not in vars(module):
+            module.__getattr__ = _missing(where)
+        if not hasattr(module, "__path__"):
+            # a namespace is a package to the import system, so that ``from torch.x import missing``
+            # asks for the submodule torch.x.missing and gets booktorch's error (see booktorch.imports)
+            module.__path__ = []
+    unknown = set(_functions) - set(_namespaces)
+    if unknown:
+        raise RuntimeError(f"functions declared for namespaces no module provides: {sorted(unknown)}")
