@@ -60,10 +60,10 @@ assert grads[a].item() == 5.0 and grads[b].item() == 2.0   # the other one
 
 # ANCHOR: three_uses
 x = torch.tensor(2.0, requires_grad=True)
-y = x * x + x                       # x reaches the output three ways
-by_hand = walk_backward(y)[x]
+out = x * x + x                     # x reaches the output three ways
+by_hand = walk_backward(out)[x]
 
-y.backward()
+out.backward()
 print("by hand:", by_hand, "  x.grad:", x.grad)
 
 assert by_hand.item() == x.grad.item() == 2.0 + 2.0 + 1.0
