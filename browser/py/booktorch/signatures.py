@@ -8,7 +8,7 @@ A :class:`Parser` holds a function's signatures, written as torch prints them in
 
 A type is one of torch's printed type names (``Tensor``, ``Number``, ``int``, ``float``, ``bool``,
 ``tuple of ints``, ``torch.Generator``, ``torch.dtype``, ``torch.layout``, ``torch.device``,
-``torch.memory_format``); ``TYPE? name`` is a required argument that may be None (torch's
+``torch.memory_format``, ``object``); ``TYPE? name`` is a required argument that may be None (torch's
 ``Generator? generator`` without a default), ``= DEFAULT`` an optional one.  Matching follows torch: the
 first signature that accepts the arguments wins; when none does, the only plausible signature (by
 argument count) explains what is wrong, or else the error lists them all ("received an invalid
@@ -55,8 +55,10 @@ def _accepts(kind, obj):
     """FunctionParameter::check (the nullable and default cases are handled by the caller)."""
     if kind == "Tensor":
         return isinstance(obj, Tensor)
+    if kind == "object":
+        return True
     if kind in ("float", "Number"):
-        if isinstance(obj, (int, float)):
+        if isinstance(obj, (int, float)) or (kind == "Number" and isinstance(obj, complex)):
             return True
         return isinstance(obj, Tensor) and not obj._requires_grad and not obj._shape
     if kind == "int":
@@ -84,8 +86,9 @@ class _Param:
         self.kind = kind.rstrip("?")
         self.optional = bool(default)
         self.default = _DEFAULTS.get(default, default) if default else None
-        if self.kind in ("int", "float") and default not in _DEFAULTS and default:
-            self.default = int(default) if self.kind == "int" else float(default)
+        if self.kind in ("int", "float", "Number") and default not in _DEFAULTS and default:
+            is_int = self.kind == "int" or (self.kind == "Number" and default.lstrip("-").isdigit())
+            self.default = int(default) if is_int else float(default)
         self.keyword_only = keyword_only
         self.text = f"{self.kind} {self.name}" + (f" = {default}" if default else "")
 
