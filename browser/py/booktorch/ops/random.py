@@ -15,31 +15,16 @@ with a float ``p`` torch's ``NotImplemented`` node, which raises on backward).
 
 from .. import dtypes as D
 from .. import rng
-from ..devices import check_device
-from ..errors import unsupported
 from ..generator import state_of
 from ..grad_mode import no_grad
 from ..graph import Node, attach, needs_grad
 from ..iterator import check_inplace, write, write_positions, zeros
 from ..registry import at, function, method
 from ..shape import _sort_perm, broadcast_shapes, contiguous_strides, is_contiguous, numel, positions, preserve_strides
-from ..shape import fmt_list
 from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor
-
-_OPTIONS = (
-    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
-    "bool pin_memory = False, bool requires_grad = False"
-)
-_LIKE_OPTIONS = (
-    "torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, "
-    "torch.device device = None, bool pin_memory = False, bool requires_grad = False"
-)
-_NO_PINNED_MEMORY = (
-    "pin_memory=True requires a CUDA or other accelerator backend; no pinned memory allocator is available on "
-    "this system."
-)
+from ..tensor_options import LIKE_OPTIONS, OPTIONS, checked_out, like, new, set_requires_grad
 
 
 def _overloads(head, options):
@@ -47,29 +32,29 @@ def _overloads(head, options):
     return (f"({head}, *, torch.Generator? generator, {options})", f"({head}, *, {options})")
 
 
-_RAND = Parser("rand", *_overloads("tuple of ints size", _OPTIONS))
-_RANDN = Parser("randn", *_overloads("tuple of ints size", _OPTIONS))
+_RAND = Parser("rand", *_overloads("tuple of ints size", OPTIONS))
+_RANDN = Parser("randn", *_overloads("tuple of ints size", OPTIONS))
 _RANDINT = Parser(
-    "randint", *_overloads("int high, tuple of ints size", _OPTIONS), *_overloads("int low, int high, tuple of ints size", _OPTIONS)
+    "randint", *_overloads("int high, tuple of ints size", OPTIONS), *_overloads("int low, int high, tuple of ints size", OPTIONS)
 )
 _RANDPERM = Parser(
     "randperm",
-    *_overloads("int n", _OPTIONS),  # dtype=None is int64 here
+    *_overloads("int n", OPTIONS),  # dtype=None is int64 here
 )
-_RAND_LIKE = Parser("rand_like", *_overloads("Tensor input", _LIKE_OPTIONS))
-_RANDN_LIKE = Parser("randn_like", *_overloads("Tensor input", _LIKE_OPTIONS))
+_RAND_LIKE = Parser("rand_like", *_overloads("Tensor input", LIKE_OPTIONS))
+_RANDN_LIKE = Parser("randn_like", *_overloads("Tensor input", LIKE_OPTIONS))
 _RANDINT_LIKE = Parser(
     "randint_like",
-    *_overloads("Tensor input, int low, int high", _LIKE_OPTIONS),
-    *_overloads("Tensor input, Tensor high", _LIKE_OPTIONS),
-    *_overloads("Tensor input, int high", _LIKE_OPTIONS),
+    *_overloads("Tensor input, int low, int high", LIKE_OPTIONS),
+    *_overloads("Tensor input, Tensor high", LIKE_OPTIONS),
+    *_overloads("Tensor input, int high", LIKE_OPTIONS),
 )
 _NORMAL = Parser(
     "normal",
     "(Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
     "(Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)",
     "(float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
-    "(float mean, float std, tuple of ints size, *, torch.Generator generator = None, " + _OPTIONS + ")",
+    "(float mean, float std, tuple of ints size, *, torch.Generator generator = None, " + OPTIONS + ")",
 )
 _BERNOULLI = Parser(
     "bernoulli",
@@ -291,69 +276,31 @@ def bernoulli_(self, *args, **kwargs):
 
 
 # ------------------------------------------------------------------ factories
-def _new(a, shape, name, dtype=None):
-    """The empty tensor a random factory fills: ``out``, or a new contiguous one (torch's checks first)."""
-    dt = a["dtype"] or dtype or D.get_default_dtype()
-    check_device(name, a["device"])
-    if a["pin_memory"]:
-        raise RuntimeError(_NO_PINNED_MEMORY)
-    for s in shape:
-        if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {fmt_list(shape)}")
-    out = a["out"]
-    if out is None:
-        return Tensor._from_values([D.zero_of(dt)] * numel(shape), tuple(shape), dt)
-    return _out(out, shape, a["dtype"], name)
-
-
-def _out(out, shape, dtype, name):
-    """Check ``out=`` (torch's errors; ``name`` as torch's message names the function) and return it."""
-    if dtype is not None and dtype is not out._dtype:
-        raise RuntimeError(f"dtype {dtype._legacy} does not match dtype of out parameter ({out._dtype._legacy})")
-    if needs_grad(out):
-        if name == "randn":  # randn's out= resizes the tensor before anything else looks at it
-            raise RuntimeError("cannot resize variables that require grad")
-        where = f"aten::{name}()" if name in ("rand", "randint", "randperm", "normal_size") else f"{name}()"
-        raise RuntimeError(
-            f"{where.replace('_size', '')}: functions with out=... arguments don't support automatic "
-            "differentiation, but one of the arguments requires grad."
-        )
-    if tuple(out._shape) != tuple(shape):
-        raise unsupported(f"torch.{name}(out=...) with an out tensor of another shape than the result")
-    return out
-
-
-def _requires_grad(t, a):
-    """The factory's requires_grad= (torch sets it on ``out=`` too: ``requires_grad=False`` clears it)."""
-    if a["requires_grad"] and not t._dtype.is_floating_point:
-        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-    t._requires_grad = a["requires_grad"]
-    return t
-
-
 @function("rand")
 def rand(*args, **kwargs):
     a = _RAND.parse(args, kwargs)[1]
-    t = _new(a, a["size"], "rand")
+    t = new(a, a["size"], "rand")
     _uniform_into(t, 0.0, 1.0, state_of(a.get("generator")), a["out"] is not None)
-    return _requires_grad(t, a)
+    return set_requires_grad(t, a)
 
 
 @function("randn")
 def randn(*args, **kwargs):
     a = _RANDN.parse(args, kwargs)[1]
-    t = _new(a, a["size"], "randn")
+    if a["out"] is not None and needs_grad(a["out"]):  # randn's out= is resized before anything looks at it
+        raise RuntimeError("cannot resize variables that require grad")
+    t = new(a, a["size"], "randn")
     _normal_into(t, 0.0, 1.0, state_of(a.get("generator")), a["out"] is not None)
-    return _requires_grad(t, a)
+    return set_requires_grad(t, a)
 
 
 @function("randint")
 def randint(*args, **kwargs):
     which, a = _RANDINT.parse(args, kwargs)
-    t = _new(a, a["size"], "randint", D.int64)
+    t = new(a, a["size"], "randint", D.int64)
     low = a["low"] if which >= 2 else 0
     _fill(t, rng.randint(state_of(a.get("generator")), t.numel(), low, a["high"], _rng_dtype(t)), a["out"] is not None)
-    return _requires_grad(t, a)
+    return set_requires_grad(t, a)
 
 
 _PERM_LIMITS = {D.float16: 2049, D.float32: (1 << 24) + 1, D.float64: (1 << 53) + 1}
@@ -364,7 +311,7 @@ _PERM_LIMIT_TEXT = {D.float16: "2049 for Half", D.float32: "2^24+1 for Float", D
 def randperm(*args, **kwargs):
     a = _RANDPERM.parse(args, kwargs)[1]
     n = a["n"]
-    t = _new(a, (n,), "randperm", D.int64)
+    t = new(a, (n,), "randperm", D.int64)
     dt = t._dtype
     D.checked_scalar(n - 1 if n > 0 else n, dt)  # torch's "n is too large for the dtype" check
     if dt in _PERM_LIMITS and n > _PERM_LIMITS[dt]:
@@ -372,38 +319,23 @@ def randperm(*args, **kwargs):
     if dt is D.bool_:
         raise NotImplementedError("\"randperm\" not implemented for 'Bool'")
     _fill(t, D.convert(rng.randperm(state_of(a.get("generator")), n), D.int64, dt), a["out"] is not None)
-    return _requires_grad(t, a)
-
-
-def _like(a, name):
-    """empty_like(input, dtype=..., memory_format=...): preserve keeps a dense input's strides."""
-    x = a["input"]
-    dt = a["dtype"] or x._dtype
-    check_device(name, a["device"])
-    if a["pin_memory"]:
-        raise RuntimeError(_NO_PINNED_MEMORY)
-    fmt = a["memory_format"]
-    if fmt is None or repr(fmt) == "torch.preserve_format":
-        stride = preserve_strides(x._shape, x._stride)
-    else:
-        stride = contiguous_strides(x._shape)
-    return _fresh([D.zero_of(dt)] * x.numel(), x._shape, dt, stride)
+    return set_requires_grad(t, a)
 
 
 @function("rand_like")
 def rand_like(*args, **kwargs):
     a = _RAND_LIKE.parse(args, kwargs)[1]
-    t = _like(a, "rand_like")
+    t = like(a, "rand_like")
     _uniform_into(t, 0.0, 1.0, state_of(a.get("generator")), bump=False)
-    return _requires_grad(t, a)
+    return set_requires_grad(t, a)
 
 
 @function("randn_like")
 def randn_like(*args, **kwargs):
     a = _RANDN_LIKE.parse(args, kwargs)[1]
-    t = _like(a, "randn_like")
+    t = like(a, "randn_like")
     _normal_into(t, 0.0, 1.0, state_of(a.get("generator")), bump=False)
-    return _requires_grad(t, a)
+    return set_requires_grad(t, a)
 
 
 @function("randint_like")
@@ -414,10 +346,10 @@ def randint_like(*args, **kwargs):
         if high._shape:
             raise RuntimeError("high must be a scalar tensor and on CPU")
         high = int(high.item())
-    t = _like(a, "randint_like")
+    t = like(a, "randint_like")
     low = a["low"] if which < 2 else 0
     _fill(t, rng.randint(state_of(a.get("generator")), t.numel(), low, high, _rng_dtype(t)), bump=False)
-    return _requires_grad(t, a)
+    return set_requires_grad(t, a)
 
 
 # ------------------------------------------------------------------ normal and bernoulli
@@ -439,7 +371,7 @@ def _normal_tensors(mean, std, gen, out):
     else:
         shape, dt = std._shape, std._dtype
     if out is not None:
-        dt = _out(out, shape, None, "normal")._dtype
+        dt = checked_out(out, shape, None, "normal()")._dtype
     stride = contiguous_strides(shape) if out is None else preserve_strides(out._shape, out._stride)
     draws = rng.normal(gen, numel(shape), 0.0, 1.0 if isinstance(std, Tensor) else std, dt._name,
                        contiguous=out is None or out.is_contiguous())
@@ -463,9 +395,9 @@ def normal(*args, **kwargs):
     which, a = _NORMAL.parse(args, kwargs)
     mean, std, gen = a["mean"], a["std"], state_of(a.get("generator"))
     if which == 3:
-        t = _new(a, a["size"], "normal_size")
+        t = new(a, a["size"], "normal")
         _normal_into(t, mean, std, gen)
-        return _requires_grad(t, a)
+        return set_requires_grad(t, a)
     t = _normal_tensors(mean, std, gen, a["out"])
     inputs = [x for x in (mean, std) if isinstance(x, Tensor)]
     if needs_grad(*inputs):
@@ -478,7 +410,7 @@ def _bernoulli(x, p, gen, out):
         if out is None:
             t = Tensor._from_values([D.zero_of(x._dtype)] * x.numel(), x._shape, x._dtype)
         else:
-            t = _out(out, x._shape, None, "bernoulli")
+            t = checked_out(out, x._shape, None, "bernoulli()")
         _bernoulli_tensor_into(t, x, gen, bump=out is not None)
         if needs_grad(x):
             attach(BernoulliBackward0([x]), t)
