@@ -49,6 +49,30 @@ for bad in [lambda: torch.manual_seed(None), lambda: torch.manual_seed(2**64), l
 torch.manual_seed(0)
 print(torch.randn(2), torch.rand(2))
 """,
+    "torch_random_namespace": """
+r = torch.random
+print(r.manual_seed is torch.manual_seed, r.seed is torch.seed, r.initial_seed is torch.initial_seed, r.get_rng_state is torch.get_rng_state,
+      r.set_rng_state is torch.set_rng_state, r.default_generator is torch.default_generator)
+print(r.manual_seed(3).initial_seed(), r.initial_seed(), type(r.seed()).__name__, r.get_rng_state().shape)
+r.manual_seed(0)
+with r.fork_rng():
+    a = torch.rand(3)
+with r.fork_rng(devices=[]):
+    b = torch.randn(2)
+with r.fork_rng(device_type='cuda'):
+    c = torch.rand(1)
+with r.fork_rng(enabled=False):
+    d = torch.rand(3)
+print(a, b, c, d, torch.rand(3))
+s = r.get_rng_state()
+with r.fork_rng(device_type='meta'):
+    torch.rand(2)
+print(torch.equal(s, r.get_rng_state()), attempt(lambda: r.set_rng_state(s)), torch.rand(2))
+def forked():
+    with r.fork_rng(devices=[0]):
+        pass
+print(attempt(forked))
+""",
     "generator_objects": """
 g = torch.Generator()
 print(type(g), type(g).__name__, g.device, g.initial_seed(), g.manual_seed(5) is g, g.initial_seed())
