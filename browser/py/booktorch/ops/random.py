@@ -20,7 +20,7 @@ from ..grad_mode import no_grad
 from ..graph import Node, attach, needs_grad
 from ..iterator import check_inplace, write, write_positions, zeros
 from ..registry import at, function, method
-from ..shape import _sort_perm, broadcast_shapes, contiguous_strides, is_contiguous, numel, positions, preserve_strides
+from ..shape import broadcast_shapes, contiguous_strides, is_contiguous, numel, positions, preserve_strides, visit_order
 from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor
@@ -80,11 +80,6 @@ _BERNOULLI_METHOD = Parser(
 
 
 # ------------------------------------------------------------------ where a fill writes
-def _visit_order(shape, stride):
-    """The dimensions outermost first, in the order torch's TensorIterator walks a tensor of these strides."""
-    return _sort_perm(shape, [stride])[::-1]
-
-
 def _positions_in_order(t, order):
     return positions([t._shape[d] for d in order], [t._stride[d] for d in order], t._offset)
 
@@ -98,7 +93,7 @@ def _fill(t, values, bump=True):
         data[t._offset:t._offset + n] = values
     else:
         write_positions(t)  # torch's error for a tensor whose elements overlap
-        for p, v in zip(_positions_in_order(t, _visit_order(t._shape, t._stride)), values):
+        for p, v in zip(_positions_in_order(t, visit_order(t._shape, t._stride)), values):
             data[p] = v
     if bump:
         t._version.bump()
@@ -110,17 +105,17 @@ def _fresh(values, shape, dt, stride=None):
         return Tensor._from_values(values, shape, dt)
     t = Tensor._make(Storage([D.zero_of(dt)] * len(values), dt.itemsize), shape, stride, 0, dt)
     data = t._storage.data
-    for p, v in zip(_positions_in_order(t, _visit_order(shape, stride)), values):
+    for p, v in zip(_positions_in_order(t, visit_order(shape, stride)), values):
         data[p] = v
     return t
 
 
-def _values_in_order(src, like):
-    """``src``'s values (already expanded to ``like``'s shape) in the order ``like`` is visited."""
-    if is_contiguous(like._shape, like._stride):
+def _values_in_order(src, dest):
+    """``src``'s values (already expanded to ``dest``'s shape) in the order ``dest`` is visited."""
+    if is_contiguous(dest._shape, dest._stride):
         return src._values()
     data = src._storage.data
-    return [data[p] for p in _positions_in_order(src, _visit_order(like._shape, like._stride))]
+    return [data[p] for p in _positions_in_order(src, visit_order(dest._shape, dest._stride))]
 
 
 # ------------------------------------------------------------------ autograd: the fills have zero gradients
