@@ -77,9 +77,9 @@ def checked_out(out, shape, dtype, where):
     return out
 
 
-def like(a, name):
-    """``empty_like(input, dtype=, memory_format=)``: the input's shape, and its strides when it is dense
-    (torch's preserve_format, the default), or contiguous ones."""
+def like(a, name, value=None):
+    """``full_like(input, value, dtype=, memory_format=)`` (zeros without a value): the input's shape, and its
+    strides when it is dense (torch's preserve_format, the default), or contiguous ones."""
     x = a["input"]
     dt = a.get("dtype") or x._dtype
     check_placement(a, name)
@@ -88,7 +88,9 @@ def like(a, name):
         stride = preserve_strides(x._shape, x._stride)
     else:
         stride = contiguous_strides(x._shape)
-    return filled(x._shape, D.zero_of(dt), dt, stride)
+    # fill_'s check: the value must fit the dtype, except for a single float16/bfloat16 element
+    v = D.zero_of(dt) if value is None else D.checked_scalar(value, dt, check_reduced=x.numel() != 1)
+    return filled(x._shape, v, dt, stride)
 
 
 def set_requires_grad(t, a):

@@ -247,9 +247,8 @@ def asarray(*args, **kwargs):
         raise ValueError(f"can't alias tensor with dtype '{obj._dtype._legacy}' into dtype '{dtype._legacy}'.")
     if t._grad_fn is not None and not keep_grad:
         return at.detach(t)
-    if t._grad_fn is None:
-        _finish(t, keep_grad)
-        t._requires_grad = bool(keep_grad)
+    if t._grad_fn is None:  # a leaf takes the requires_grad asked for (obj itself, when it was not copied)
+        set_requires_grad(t, {"requires_grad": keep_grad})
     return t
 
 
@@ -276,7 +275,10 @@ def _fill(shape, value, dt, stride=None):
 
 
 def _filled_factory(parser, args, kwargs, value, name):
+    """zeros/ones/empty/full (``value=None``: full's fill_value argument), into ``out=`` or a new tensor."""
     a = parser.parse(args, kwargs)[1]
+    if value is None:
+        value = _number(a["fill_value"])
     shape = a["size"]
     dt = a["dtype"] or (D.scalar_dtype(value) if name == "full" else D.get_default_dtype())
     check_placement(a, name)
@@ -310,8 +312,7 @@ def empty(*args, **kwargs):
 
 @function("full")
 def full(*args, **kwargs):
-    a = _FULL.parse(args, kwargs)[1]
-    return _filled_factory(_FULL, args, kwargs, _number(a["fill_value"]), "full")
+    return _filled_factory(_FULL, args, kwargs, None, "full")
 
 
 @function("empty_strided")
@@ -352,13 +353,9 @@ def ones_like(input):
 def _like_factory(name, args, kwargs, value=None):
     parser = _FULL_LIKE if name == "full_like" else _LIKE[name]
     a = parser.parse(args, kwargs)[1]
-    t = like(a, name)
     if name == "full_like":
         value = _number(a["fill_value"])
-    if value:
-        copy_into(t, D.checked_scalar(value, t._dtype, check_reduced=t.numel() != 1))
-        t._version.version = 0  # a new tensor, not one written in place
-    return set_requires_grad(t, a)
+    return set_requires_grad(like(a, name, value), a)
 
 
 @function("zeros_like")
