@@ -229,6 +229,12 @@ def _sort_perm(shape, operand_strides):
     return perm
 
 
+def visit_order(shape, stride):
+    """The dimensions, outermost first, in the order torch's TensorIterator walks one tensor of these strides
+    (memory order: the smallest stride innermost), e.g. where an in-place fill writes its values."""
+    return _sort_perm(shape, [stride])[::-1]
+
+
 def _is_channels_last(shape, stride):
     if len(shape) != 4:
         return False
