@@ -101,7 +101,7 @@ def test_grad_fn_api():
         ("torch.complex64", "torch.complex64"),
         ("torch.ones(2).softmax(0)", "Tensor.softmax"),
         ("torch.ones(2)[torch.tensor([0])]", "Advanced indexing"),
-        ("torch.ones(2) // 2", "The // operator"),
+        ("torch.ones(2).digamma()", "Tensor.digamma"),
         ("torch.ones(2).to('meta')", "tensors on the 'meta' device"),
         ("torch.ones(2).numpy()", "Tensor.numpy"),
     ],
