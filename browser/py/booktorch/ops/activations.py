@@ -3,10 +3,12 @@
 The values follow ATen's CPU kernels step by step, rounded as their float32 arithmetic rounds
 (float16 and bfloat16 are computed in float32 and rounded once, float64 in double):
 
-- ``gelu``: ``x * 0.5 * (1 + erf(x / sqrt(2)))``; a float32 tensor of more than one element
-  goes through oneDNN, which computes ``h + h * erf(...)`` with ``h = x / 2`` (so a large
-  negative x gives +0.0 there, -0.0 otherwise); ``'tanh'``:
-  ``0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))``;
+- ``gelu``: ``x * 0.5 * (1 + erf(x / sqrt(2)))``; ``'tanh'``:
+  ``0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))``.  A contiguous float32 tensor
+  of more than one element goes through oneDNN instead (forward and backward, ``'none'``
+  only), whose AVX2 kernel approximates erf by Abramowitz and Stegun's formula 7.1.26 with its
+  own exp; :func:`_onednn_gelu` follows it instruction by instruction (its constants are
+  oneDNN's float32 bit patterns), so those values match torch's bit for bit;
 - ``silu``: ``x / (1 + exp(-x))``;
 - ``softplus``: ``log1p(exp(beta * x)) / beta``, or ``x`` where ``beta * x > threshold``.
 
@@ -16,8 +18,10 @@ so that they are differentiable in turn.
 """
 
 import math
+import struct
 
 from .. import dtypes as D
+from ..grad_mode import state as grad_state
 from ..graph import Node, attach, needs_grad
 from ..iterator import fdiv, opmath_round, unary_result
 from ..registry import at, function, kernel
@@ -52,6 +56,69 @@ def _opmath(dt, value):
     return float(value) if dt is D.float64 else D.f32(value)
 
 
+# ------------------------------------------------------------------ oneDNN's gelu_erf (AVX2 path)
+def _f32_of(bits):
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+_LN_FLT_MIN, _LN_FLT_MAX = _f32_of(0xC2AEAC50), _f32_of(0x42B17218)
+_LOG2E, _LN2 = _f32_of(0x3FB8AA3B), _f32_of(0x3F317218)
+_EXP_POL = [_f32_of(b) for b in (0x3F7FFFFB, 0x3EFFFEE3, 0x3E2AAD40, 0x3D2B9D0D, 0x3C07CFCE)]  # p1..p5
+_AS_P, _AS_SQRT1_2, _AS_SQRT1_PI = _f32_of(0x3EA7BA05), _f32_of(0x3F3504F3), _f32_of(0x3F106EBA)
+_AS_POL = [_f32_of(b) for b in (0x3E827906, 0xBE91A98E, 0x3FB5F0E3, 0xBFBA00E3, 0x3F87DC22)]  # a1..a5
+
+
+def _onednn_exp(x):
+    """oneDNN's exp_compute_vector_fwd: 2 * 2**(n-1) * p(r), p a degree-5 polynomial, zero below ln(FLT_MIN)."""
+    f, fma = D.f32, D.fma_f32
+    underflow = x < _LN_FLT_MIN
+    if x == x:
+        x = max(min(x, _LN_FLT_MAX), _LN_FLT_MIN)
+    fx = f(f(x * _LOG2E) + 0.5)
+    n = math.floor(fx) if fx == fx else fx
+    r = fma(-n, _LN2, x)
+    scale = 0.0 if underflow else (math.ldexp(1.0, int(n) - 1) if n == n else math.nan)
+    p = _EXP_POL[4]
+    for c in (_EXP_POL[3], _EXP_POL[2], _EXP_POL[1], _EXP_POL[0], 1.0):
+        p = fma(p, r, c)
+    return f(f(p * scale) * 2.0)
+
+
+def _onednn_erf(x, t, minus_exp):
+    """sign(x) * (1 - t * poly(t) * exp(-x*x)), given t = 1 / (1 + p|x|) and -exp(-x*x)."""
+    fma = D.fma_f32
+    e = D.f32(minus_exp * t)
+    r = _AS_POL[4]
+    for c in (_AS_POL[3], _AS_POL[2], _AS_POL[1], _AS_POL[0]):
+        r = fma(r, t, c)
+    erf = fma(e, r, 1.0)
+    return -erf if math.copysign(1.0, x) < 0 else erf
+
+
+def _onednn_gelu(s):
+    f = D.f32
+    x = f(s * _AS_SQRT1_2)
+    t = f(1.0 / D.fma_f32(_AS_P, abs(x), 1.0))
+    erf = _onednn_erf(x, t, -_onednn_exp(-f(x * x)))
+    half = f(s * 0.5)
+    return D.fma_f32(erf, half, half)  # S + S * erf
+
+
+def _onednn_gelu_derivative(s):
+    f = D.f32
+    x = f(s * _AS_SQRT1_2)
+    q = _onednn_exp(-f(x * x))
+    density = f(f(x * _AS_SQRT1_PI) * q)
+    t = f(1.0 / D.fma_f32(_AS_P, abs(x), 1.0))
+    erf = _onednn_erf(x, t, -q)
+    return D.fma_f32(erf, 0.5, f(density + 0.5))
+
+
+def _uses_onednn(t):
+    """torch's use_mkldnn(): a contiguous float32 tensor of more than one element."""
+    return t._dtype is D.float32 and t.numel() > 1 and is_contiguous(t._shape, t._stride)
+
+
 # ------------------------------------------------------------------ gelu
 @kernel
 def gelu(t, approximate="none"):
@@ -66,17 +133,13 @@ def gelu(t, approximate="none"):
         def g(x):
             inner = f(beta * f(x + f(kappa * f(f(x * x) * x))))
             return f(f(0.5 * x) * f(1.0 + math.tanh(inner)))
+    elif _uses_onednn(t):
+        g = _onednn_gelu
     else:
         alpha = _opmath(dt, _SQRT1_2)
-        one_dnn = dt is D.float32 and len(vals) > 1 and is_contiguous(t._shape, t._stride)
-        fma = D.fma_f32
 
         def g(x):
-            e = f(math.erf(f(x * alpha)))
-            if one_dnn:
-                h = f(0.5 * x)
-                return fma(h, e, h)
-            return f(f(x * 0.5) * f(1.0 + e))
+            return f(f(x * 0.5) * f(1.0 + f(math.erf(f(x * alpha)))))
 
     out = unary_result(D.round_floats([g(x) for x in vals], dt), t, dt)
     if needs_grad(t):
@@ -120,8 +183,14 @@ class GeluBackward0(Node):
     formulas = ("gelu_backward(grad, self, approximate)",)
 
     def apply(self, grad):
-        fn = _gelu_backward_tanh if self._svals["approximate"] == "tanh" else _gelu_backward_none
-        return [_in_opmath(fn, grad, self.saved("self"))]
+        x = self.saved("self")
+        tanh = self._svals["approximate"] == "tanh"
+        if not tanh and _uses_onednn(x) and not grad_state.grad:  # oneDNN's fused backward (no double backward)
+            d = [_onednn_gelu_derivative(v) for v in x._values()]
+            vals = D.round_f32([g * dv for g, dv in zip(at.expand(grad, x._shape)._values(), d)])
+            return [Tensor._from_values(vals, tuple(x._shape), D.float32)]
+        fn = _gelu_backward_tanh if tanh else _gelu_backward_none
+        return [_in_opmath(fn, grad, x)]
 
 
 # ------------------------------------------------------------------ silu

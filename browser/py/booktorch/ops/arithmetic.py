@@ -214,10 +214,8 @@ def mul(a, b):
     out = _compute("mul", a, b)
     if needs_grad(*tensors(a, b)):
         node = MulBackward0([tensor_or_none(a), tensor_or_none(b)])
-        if node.needs(1):
-            node.save("self", a)
-        if node.needs(0):
-            node.save("other", b)
+        node.save("self", a if node.needs(1) else None)
+        node.save("other", b if node.needs(0) else None)
         attach(node, out)
     return out
 
@@ -241,10 +239,8 @@ def div(a, b, rounding_mode=None):
             node = DivBackward0([tensor_or_none(a), tensor_or_none(b)])
         else:
             node = DivBackward2([tensor_or_none(a), tensor_or_none(b)], rounding_mode=rounding_mode)
-        if node.needs(1):
-            node.save("self", a)
-        if node.needs(0) or node.needs(1):
-            node.save("other", b)
+        node.save("self", a if node.needs(1) else None)
+        node.save("other", b)
         attach(node, out)
     return out
 
@@ -259,7 +255,7 @@ def rdiv(t, number):
 def floor_divide(a, b):
     out = _compute("floor_divide", a, b)
     if needs_grad(*tensors(a, b)):
-        attach(NotImplementedBackward([tensor_or_none(a), tensor_or_none(b)], op="floor_divide"), out)
+        attach(NotImplementedBackward([tensor_or_none(a), tensor_or_none(b)], "floor_divide"), out)
     return out
 
 
@@ -267,12 +263,11 @@ def _modulo(op, a, b, tensor_node, scalar_node):
     out = _compute(op, a, b)
     if needs_grad(*tensors(a, b)):
         if not isinstance(a, Tensor):
-            node = NotImplementedBackward([b], op=op)
+            node = NotImplementedBackward([b], op)
         elif isinstance(b, Tensor):
             node = tensor_node([a, b])
-            if node.needs(1):
-                node.save("self", a)
-                node.save("other", b)
+            node.save("self", a if node.needs(1) else None)
+            node.save("other", b if node.needs(1) else None)
         else:
             node = scalar_node([a])
         attach(node, out)
@@ -446,11 +441,15 @@ class NotImplementedBackward(Node):
 
     _name = "torch::autograd::NotImplemented"
 
+    def __init__(self, inputs, op):
+        super().__init__(inputs)
+        self._op = op  # named in the error; not a saved value torch shows
+
     def __repr__(self):
         return f"<NotImplemented object at {hex(id(self))}>"
 
     def apply(self, grad):
-        raise RuntimeError(f"derivative for aten::{self._svals['op']} is not implemented")
+        raise RuntimeError(f"derivative for aten::{self._op} is not implemented")
 
 
 class _ModuloBackward1(Node):

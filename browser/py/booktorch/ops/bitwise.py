@@ -135,6 +135,15 @@ def _invalid_function(name, input, other):
     )
 
 
+def _invalid_other(name, other):
+    n = type(other).__name__
+    raise TypeError(
+        f"{name}() received an invalid combination of arguments - got ({n}), but expected one of:\n"
+        f" * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!{n}!)\n"
+        f" * (Number other)\n      didn't match because some of the arguments have invalid types: (!{n}!)\n"
+    )
+
+
 def _declare_binary(name, fn, operator, reflected, inplace_operator):
     def as_operator(self, other):
         if not isinstance(other, _OPERAND):
@@ -153,12 +162,12 @@ def _declare_binary(name, fn, operator, reflected, inplace_operator):
 
     def as_method(self, other):
         if not isinstance(other, _OPERAND):
-            raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+            _invalid_other(name, other)
         return fn(self, other)
 
     def as_inplace(self, other):
         if not isinstance(other, _OPERAND):
-            raise TypeError(f"{name}_(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+            _invalid_other(name + "_", other)
         return at.inplace(self, fn, other)
 
     def as_function(input, other):

@@ -53,6 +53,8 @@ def inplace(t, fn, *args, **kwargs):
         for key, saved in node._stensors.items():
             if saved is not None and saved.tensor is out:  # the result is self, after the write
                 node._stensors[key] = SavedTensor(t, True)
+        if isinstance(getattr(node, "_op", None), str):
+            node._op += "_"  # a NotImplemented node names the in-place op ("aten::floor_divide_")
         t._grad_fn = None
         attach(node, t)
     return t

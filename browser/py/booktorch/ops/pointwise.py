@@ -194,31 +194,41 @@ def _need_number(name, value):
         raise TypeError(f"{name}(): argument 'value' must be Number, not {type(value).__name__}")
 
 
-def _lerp_args(name, end, weight, got):
-    if not isinstance(end, Tensor) or not isinstance(weight, (Tensor,) + NUMBER):
+def _lerp_args(name, end, weight, is_function):
+    """torch's argument error for lerp (the method's lists why each overload did not match)."""
+    if isinstance(end, Tensor) and isinstance(weight, (Tensor,) + NUMBER):
+        return
+    kinds = [type(end).__name__, type(weight).__name__]
+    if is_function:
         raise TypeError(
-            f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-            + (" * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n"
-               " * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n" if name == "lerp" else
-               " * (Tensor end, Tensor weight)\n * (Tensor end, Number weight)\n")
+            f"{name}() received an invalid combination of arguments - got (Tensor, {', '.join(kinds)}), but expected "
+            "one of:\n * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n"
+            " * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n"
         )
+    lines = []
+    for weight_kind, fits in (("Tensor", (Tensor,)), ("Number", NUMBER)):
+        marks = [k if ok else f"!{k}!" for k, ok in zip(kinds, (isinstance(end, Tensor), isinstance(weight, fits)))]
+        lines.append(f" * (Tensor end, {weight_kind} weight)\n      didn't match because some of the arguments have "
+                     f"invalid types: ({', '.join(marks)})\n")
+    raise TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(kinds)}), but expected "
+                    "one of:\n" + "".join(lines))
 
 
 @method("lerp")
 def lerp_method(self, end, weight):
-    _lerp_args("lerp", end, weight, f"{type(end).__name__}, {type(weight).__name__}")
+    _lerp_args("lerp", end, weight, False)
     return lerp(self, end, weight)
 
 
 @function("lerp", tensor_input=True)
 def lerp_function(input, end, weight):
-    _lerp_args("lerp", end, weight, f"Tensor, {type(end).__name__}, {type(weight).__name__}")
+    _lerp_args("lerp", end, weight, True)
     return lerp(input, end, weight)
 
 
 @method("lerp_")
 def lerp_(self, end, weight):
-    _lerp_args("lerp_", end, weight, f"{type(end).__name__}, {type(weight).__name__}")
+    _lerp_args("lerp_", end, weight, False)
     return at.inplace(self, lerp, end, weight)
 
 

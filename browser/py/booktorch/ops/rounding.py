@@ -151,9 +151,9 @@ for _fn, _names in ((floor, ("floor",)), (ceil, ("ceil",)), (trunc, ("trunc", "f
 del _fn, _names, _inplace
 
 
-def _decimals(args, decimals):
+def _decimals(args, decimals, name="round"):
     if args:
-        raise TypeError(f"round() takes from 1 to 0 positional arguments but {len(args)} were given")
+        raise TypeError(f"{name}() takes from 1 to 0 positional arguments but {len(args)} were given")
     if isinstance(decimals, bool) or not isinstance(decimals, int):
         raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
     return decimals
@@ -178,4 +178,4 @@ def round_function(input, *args, decimals=0):
 @method("round_")
 @function("round_", tensor_input=True)
 def round_(self, *args, decimals=0):
-    return at.inplace(self, round, _decimals(args, decimals))
+    return at.inplace(self, round, _decimals(args, decimals, "round_"))
