@@ -23,9 +23,10 @@ from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..grad_mode import state as grad_state
 from ..iterator import fdiv, opmath_round
+from ..reduction_order import reduction_chunks
 from ..registry import at, function, kernel, method
 from ..return_types import structseq
-from ..shape import contiguous_strides, numel, positions, sort_dims, wrap_dim
+from ..shape import contiguous_strides, numel, positions, wrap_dim
 from ..tensor import Tensor
 
 
@@ -88,50 +89,6 @@ def _vec_inner_sum(row, f, vec):
     return acc
 
 
-def _iter_layout(shape, ostr, istr):
-    """TensorIterator's reorder_dimensions + coalesce_dimensions for a reduction."""
-    nd = len(shape)
-    perm = list(range(nd - 1, -1, -1))
-    if nd > 1:
-        def should_swap(d0, d1):
-            for strides, is_out in ((ostr, True), (istr, False)):
-                s0, s1 = strides[d0], strides[d1]
-                if is_out and (s0 == 0) != (s1 == 0):
-                    return 1 if s1 == 0 else -1
-                if s0 == 0 or s1 == 0:
-                    continue
-                if s0 < s1:
-                    return -1
-                if s0 > s1:
-                    return 1
-                if shape[d0] > shape[d1]:
-                    return 1
-            return 0
-
-        sort_dims(perm, should_swap)
-    sh = [shape[p] for p in perm]
-    os_ = [ostr[p] for p in perm]
-    is_ = [istr[p] for p in perm]
-    if nd > 1:
-        prev = 0
-        for dim in range(1, nd):
-            s0, s1 = sh[prev], sh[dim]
-            ok = s0 == 1 or s1 == 1 or (s0 * os_[prev] == os_[dim] and s0 * is_[prev] == is_[dim])
-            if ok:
-                if sh[prev] == 1:
-                    os_[prev] = os_[dim]
-                    is_[prev] = is_[dim]
-                sh[prev] *= sh[dim]
-            else:
-                prev += 1
-                if prev != dim:
-                    os_[prev] = os_[dim]
-                    is_[prev] = is_[dim]
-                    sh[prev] = sh[dim]
-        del sh[prev + 1:], os_[prev + 1:], is_[prev + 1:]
-    return sh, os_, is_
-
-
 def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
     in0, in1 = in_s
     o0, o1 = out_s
@@ -183,64 +140,10 @@ def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
             j += 1
 
 
-def _out_shape(shape, dims, keepdim):
-    return [1 if d in dims else s for d, s in enumerate(shape)] if keepdim else \
-        [s for d, s in enumerate(shape) if d not in dims]
-
-
-def _reduction_chunks(t, dims, keepdim):
-    """How TensorIterator walks a reduction of ``t`` over ``dims``: the output shape and the 2-d loops,
-    each ``(input base, output base, size0, size1, (in stride0, in stride1), (out stride0, out stride1))``
-    (strides in elements, dimensions sorted and coalesced as torch does)."""
-    shape = list(t._shape)
-    nd = len(shape)
-    out_shape = _out_shape(shape, dims, keepdim)
-    if numel(shape) == 0 or numel(out_shape) == 0 or nd == 0:
-        return out_shape, []
-    cs = contiguous_strides(out_shape)
-    ostr = []
-    k = 0
-    for d in range(nd):
-        if keepdim:
-            ostr.append(0 if d in dims else cs[d])
-        elif d in dims:
-            ostr.append(0)
-        else:
-            ostr.append(cs[k])
-            k += 1
-    sh, os_, is_ = _iter_layout(shape, ostr, list(t._stride))
-    if len(sh) == 1:
-        return out_shape, [(t._offset, 0, sh[0], 1, (is_[0], 0), (os_[0], 0))]
-    chunks = []
-    outer_shape, outer_is, outer_os = sh[2:], is_[2:], os_[2:]
-    for idx in _row_major(outer_shape[::-1]):  # dim 2 fastest
-        idx = idx[::-1]
-        ib = t._offset + builtins.sum(i * st for i, st in zip(idx, outer_is))
-        ob = builtins.sum(i * st for i, st in zip(idx, outer_os))
-        chunks.append((ib, ob, sh[0], sh[1], (is_[0], is_[1]), (os_[0], os_[1])))
-    return out_shape, chunks
-
-
-def _row_major(shape):
-    """Every index tuple of ``shape``, last index fastest."""
-    idx = [0] * len(shape)
-    while True:
-        yield tuple(idx)
-        k = len(idx) - 1
-        while k >= 0:
-            idx[k] += 1
-            if idx[k] < shape[k]:
-                break
-            idx[k] = 0
-            k -= 1
-        if k < 0:
-            return
-
-
 def _float_sum(t, dims, keepdim):
     """Sum of float32 or float64 tensor ``t`` over ``dims`` (a set): (output values, output shape)."""
     f, vec = (D.f32, 8) if t._dtype is D.float32 else (float, 4)  # AVX2: 8 float or 4 double lanes
-    out_shape, chunks = _reduction_chunks(t, dims, keepdim)
+    out_shape, chunks = reduction_chunks(t, dims, keepdim)
     out = [0.0] * numel(out_shape)
     if t.dim() == 0:
         out[0] = f(0.0 + t._storage.data[t._offset])
@@ -270,7 +173,7 @@ def _reduce_vec(t, dims, keepdim, op, identity):
     an inner reduction keeps 4 vectors of partial results over blocks of ``4 * lanes`` elements,
     combines them pairwise and then lane by lane, and finishes the rest in order; an outer reduction
     and any other layout reduce each output element in order."""
-    out_shape, chunks = _reduction_chunks(t, dims, keepdim)
+    out_shape, chunks = reduction_chunks(t, dims, keepdim)
     out = [identity] * numel(out_shape)
     data = t._storage.data
     if t.dim() == 0:
