@@ -17,7 +17,6 @@ and min() of a whole tensor keep the last of equal values (0.0 and -0.0), amax/a
 """
 
 import builtins
-import math
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
@@ -472,7 +471,10 @@ def sum_to(t, shape):
     return t
 
 
-def _value_selecting_backward(grad, dim, indices, sizes, keepdim):
+@kernel
+def value_selecting_backward(grad, dim, indices, sizes, keepdim):
+    """torch's value_selecting_reduction_backward: ``grad`` scattered to ``indices`` along ``dim`` of
+    zeros shaped ``sizes`` (max/min/median/mode along a dim, sort, topk)."""
     if not keepdim and len(sizes) > 0:
         grad = at.unsqueeze(grad, dim)
         indices = at.unsqueeze(indices, dim)
@@ -540,20 +542,21 @@ class MeanBackward1(Node):
         return [at.div(_sum_backward(grad, sv["self_sym_sizes"], sv["dim"], sv["keepdim"]), n)]
 
 
+@kernel
+def evenly_distribute_backward(grad, x, value):
+    """torch's evenly_distribute_backward: grad / count at the positions holding ``value`` (max(), min(),
+    median() of a whole tensor), NaN positions when the value is NaN."""
+    v = value.item()
+    mask = at.isnan(x) if v != v else at.eq(x, value)
+    zero = Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
+    return at.where(mask, at.div(grad, sum(mask)), zero)
+
+
 class _MaxMinAll(Node):
     formulas = ("grad / count, at the positions holding the result",)
 
     def apply(self, grad):
-        s = self.saved("self")
-        rv = self.saved("result").item()
-        vals = s._values()
-        if isinstance(rv, float) and math.isnan(rv):
-            mask = [isinstance(v, float) and math.isnan(v) for v in vals]
-        else:
-            mask = [v == rv for v in vals]
-        share = at.div(grad, builtins.sum(mask)).item()
-        zero = D.zero_of(grad._dtype)
-        return [Tensor._from_values([share if m else zero for m in mask], s._shape, grad._dtype)]
+        return [evenly_distribute_backward(grad, self.saved("self"), self.saved("result"))]
 
 
 class MaxBackward1(_MaxMinAll):
@@ -570,7 +573,7 @@ class _MaxMinDim(Node):
     def apply(self, grad):
         sv = self._svals
         idx = self.saved("indices")
-        return [_value_selecting_backward(grad, sv["dim"], idx, sv["self_sym_sizes"], sv["keepdim"])]
+        return [value_selecting_backward(grad, sv["dim"], idx, sv["self_sym_sizes"], sv["keepdim"])]
 
 
 class MaxBackward0(_MaxMinDim):
