@@ -13,6 +13,11 @@ DTYPES = ("torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.in
 PRELUDE = f"""
 DTYPES = [{DTYPES}]
 F = torch.nn.functional
+def ev(src, scope=None):
+    # compiled as the program's own code, so that the surface test sees the names it uses
+    return eval(compile(src, "<cell>", "eval"), globals(), scope)
+def ex(src, scope=None):
+    exec(compile(src, "<cell>", "exec"), globals(), scope)
 def attempt(f):
     try:
         r = f()
@@ -64,7 +69,7 @@ for s in ["torch.add(a, b, alpha=2)", "a.add(b, alpha=0.5)", "torch.add(a, 2, al
           "torch.add(a.bfloat16(), 1.5, alpha=0.3)", "torch.add(a.double(), b.double(), alpha=1/3)",
           "torch.mul(2, 3)", "torch.multiply(a, b)", "a.multiply(2)", "torch.mul(a, None)", "a.mul('a')",
           "torch.positive(a)", "+a", "torch.negative(a)", "a.negative()"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 x = (torch.arange(40, dtype=torch.float32) / 7).reshape(5, 8)
 print(torch.add(x, x.t().contiguous().t(), alpha=1/3), torch.sub(x, 0.7, alpha=3).stride())
 """,
@@ -77,13 +82,13 @@ for s in ["torch.div(a, b, rounding_mode='floor')", "torch.div(a, b, rounding_mo
           "torch.div(torch.tensor([7, -7]), 0, rounding_mode='trunc')", "torch.div(torch.tensor([7, -7]), 0, rounding_mode='floor')",
           "torch.div(torch.tensor([True]), torch.tensor([True]), rounding_mode='floor')", "torch.div(7, 2, rounding_mode='floor')",
           "torch.div(torch.tensor([True]), torch.tensor([True]), rounding_mode='trunc')"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 for d in DTYPES:
     x = sample(d)
     for s in ["x // 2", "x // -3", "x // 0", "x % 3", "x % -3", "x % 0", "5 // x", "5 % x", "2.5 % x", "x // 2.5", "x % 2.5",
               "torch.fmod(x, 3)", "torch.fmod(x, -3)", "torch.fmod(x, 0)", "x.fmod(2.5)", "torch.floor_divide(x, 3)", "x.floor_divide(x)",
               "torch.remainder(x, -2)", "x.remainder(x)", "torch.div(x, 3, rounding_mode='trunc')", "x // x"]:
-        print(d, s, attempt(lambda: eval(s)))
+        print(d, s, attempt(lambda: ev(s)))
 """,
     "division_special_values": """
 for d in [torch.float32, torch.float64, torch.float16, torch.bfloat16]:
@@ -91,7 +96,7 @@ for d in [torch.float32, torch.float64, torch.float16, torch.bfloat16]:
     for s in ["x % 3", "x // 3", "x // float('inf')", "x % float('inf')", "x % -float('inf')", "x // 0.", "x % 0.", "x // -0.",
               "torch.fmod(x, float('inf'))", "torch.fmod(x, 2.1)", "torch.remainder(x, 2.1)", "x // 2.1", "torch.div(x, 2.1, rounding_mode='trunc')",
               "x % rev(x)", "x // rev(x)", "torch.fmod(x, rev(x))"]:
-        print(d, s, attempt(lambda: eval(s)))
+        print(d, s, attempt(lambda: ev(s)))
 print(torch.tensor([-128], dtype=torch.int8) // -1, torch.tensor([-128], dtype=torch.int8) % -1, torch.tensor([-9223372036854775808]) // -1)
 """,
     "division_errors": """
@@ -99,7 +104,7 @@ x = torch.tensor([1.5, -2.0, 3.0])
 for s in ["x.floor_divide(None)", "torch.remainder(x, None)", "x.remainder(None)", "x.fmod(None)", "torch.floor_divide(x, None)",
           "x // None", "x % None", "torch.fmod(5, x)", "torch.remainder(5, 3)", "torch.floor_divide(5, 3)", "torch.remainder(5, x)",
           "torch.floor_divide(5, torch.tensor([2]))", "torch.remainder(torch.tensor([5]), torch.tensor([2.5]))", "torch.fmod(x, x)"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 """,
     "inplace_arithmetic": """
 for d in DTYPES:
@@ -108,7 +113,7 @@ for d in DTYPES:
         for op in ["+=", "-=", "*=", "/=", "//=", "%=", "**="]:
             def f():
                 x = sample(d)
-                exec(f"x {op} {other}")
+                ex(f"x {op} {other}", {"x": x})
                 return x
             row.append(attempt(f))
         print(d, other, row)
@@ -117,14 +122,14 @@ for d in DTYPES:
                   "divide_", "true_divide_"]:
             def f():
                 x = sample(d)
-                return getattr(x, m)(eval(other))
+                return getattr(x, m)(ev(other))
             row.append(attempt(f))
         print('  ', row)
 for s in ["x.add_(y, alpha=2)", "x.sub_(y, alpha=0.5)", "x.div_(y, rounding_mode='floor')", "x.div_(y, rounding_mode='trunc')",
           "x.neg_()", "x.negative_()", "torch.neg_(x)", "torch.negative_(x)", "x.add_([1])", "x.pow_(None)", "x.add_(y, alpha=None)",
           "x.add_(torch.ones(2, 3))", "torch.ones(3).expand(2, 3).add_(1)", "x.square_()", "torch.square_(x)"]:
     x = torch.tensor([1.5, -2.0, 3.0]); y = torch.tensor([0.5, 4.0, -1.0])
-    print(s, attempt(lambda: eval(s)), x)
+    print(s, attempt(lambda: ev(s)), x)
 t = torch.arange(12.).reshape(3, 4).t()
 t += 1; t //= 2; t %= 3
 print(t, t.stride(), t.is_contiguous())
@@ -158,7 +163,7 @@ for src in ["w = a * 1; w //= 2", "w = a * 1; w %= 2", "w = a * 1; w.div_(2, rou
             "w = a * 1; w.remainder_(a)", "w = a * 1; w **= 2", "w = a * 1; w.neg_()", "w = a + 0; a.add_(1)", "w = y * 1; w.mul_(a)"]:
     a.grad = None
     try:
-        exec(src)
+        ex(src)
         walk(w.grad_fn)
         w.sum().backward()
         print(src, w, a.grad)
@@ -173,7 +178,7 @@ for s in ["torch.greater(i, 3)", "i.less_equal(f)", "torch.not_equal(f, f)", "i.
           "f.not_equal(1.5)", "f.greater(0)", "i.less(6)", "torch.greater_equal(f, -2)", "torch.less_equal(i, b)",
           "torch.eq(3, i)", "torch.gt(i, None)", "f.eq(None)", "f == None", "f != None", "f < None",
           "torch.tensor([1, 2]) == torch.tensor([1, 2, 3])", "torch.tensor([5, 250], dtype=torch.uint8) == -6"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 for name in ["eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_"]:
     for d in DTYPES:
         print(name, d, attempt(lambda: getattr(sample(d), name)(1)), attempt(lambda: getattr(sample(d), name)(rev(sample(d)))))
@@ -199,13 +204,13 @@ for s in ["i & 3", "i | 3", "i ^ 3", "~i", "~u", "~b", "~f", "i & b", "b & b", "
           "torch.bitwise_and(f, f)", "torch.bitwise_not(f)", "i & torch.tensor(3.)", "torch.tensor([1, 2], dtype=torch.int16) & torch.tensor(7)",
           "b & torch.tensor(7)", "i & None", "torch.bitwise_and(i, None)", "torch.bitwise_and(2, 3)", "i.bitwise_and('x')",
           "torch.bitwise_and(True, b)", "torch.tensor([5, 6]) << torch.tensor([1, 2])", "torch.tensor(5) >> torch.tensor([1, 2])"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 for src in ["a = i.clone(); a &= 6", "a = i.clone(); a |= b", "a = b.clone(); a |= i", "a = i.clone(); a ^= 1", "a = i.clone(); a <<= 1",
             "a = i.clone(); a >>= 1", "a = i.clone(); a.bitwise_not_()", "a = b.clone(); a.bitwise_and_(False)", "a = u.clone(); a.bitwise_or_(1)",
             "a = i.clone(); a.bitwise_xor_(i)", "a = i.clone(); a.bitwise_left_shift_(2)", "a = i.clone(); a.bitwise_right_shift_(1)",
             "a = f.clone(); a &= 1", "a = i.clone(); a.bitwise_and_(None)"]:
     try:
-        exec(src); print(src, a)
+        ex(src); print(src, a)
     except Exception as e:
         print(src, f"{type(e).__name__}: {e}")
 """,
@@ -214,11 +219,11 @@ i = torch.tensor([5, 0, 12]); f = torch.tensor([1.5, 0.0, -2.0]); b = torch.tens
 for s in ["torch.logical_and(i, f)", "torch.logical_or(f, b)", "torch.logical_xor(b, f)", "torch.logical_not(f)", "f.logical_not()",
           "i.logical_and(b)", "f.logical_or(i)", "b.logical_xor(b)", "torch.logical_or(f, 0)", "torch.logical_and(i, 2)",
           "torch.logical_and(2, i)", "i.logical_and(None)", "torch.logical_not(3)", "torch.logical_xor(i, torch.tensor([[1], [0]]))"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 for src in ["a = f.clone(); a.logical_not_()", "a = i.clone(); a.logical_and_(f)", "a = f.clone(); a.logical_or_(i)",
             "a = f.clone(); a.logical_xor_(b)", "a = b.clone(); a.logical_xor_(b)", "a = f.clone(); a.logical_xor_(1)"]:
     try:
-        exec(src); print(src, a, a.dtype)
+        ex(src); print(src, a, a.dtype)
     except Exception as e:
         print(src, f"{type(e).__name__}: {e}")
 x = torch.tensor([1., 0.], requires_grad=True)
@@ -274,7 +279,7 @@ for s in ["F.gelu(x)", "F.gelu(x, approximate='tanh')", "F.gelu(x, approximate='
           "F.softplus(x.half())", "F.softplus(x.bfloat16(), beta=3)", "F.softplus(x.double(), beta=2)",
           "F.softplus(torch.tensor([1, 2]))", "F.softplus(x, beta=0)", "F.softplus(x, beta=-1)", "F.gelu(3.0)", "F.silu(3.0)",
           "F.softplus(3.0)", "torch.relu(x)", "x.relu()", "torch.sigmoid(x)"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 y = x.clone(); print(F.silu(y, inplace=True) is y, y, F.silu(y, True))
 t = torch.arange(12.).reshape(3, 4).t() - 5
 print(F.gelu(t).stride(), F.silu(t).stride(), F.softplus(t).stride())
@@ -304,10 +309,10 @@ for d in DTYPES:
               "x.round(decimals=-1)", "torch.round(x, decimals=3)", "torch.floor(x)", "torch.ceil(x)", "torch.trunc(x)", "torch.fix(x)",
               "torch.frac(x)", "torch.round(x)", "x.clone().floor_()", "x.clone().ceil_()", "x.clone().round_()", "x.clone().round_(decimals=1)",
               "x.clone().trunc_()", "x.clone().fix_()", "x.clone().frac_()"]:
-        print(d, s, attempt(lambda: eval(s)))
+        print(d, s, attempt(lambda: ev(s)))
 print(torch.tensor([0.125, 0.375, 1.005, 2.5e-5, 123.456]).round(decimals=2), torch.tensor([1.2345678], dtype=torch.float64).round(decimals=5))
 for s in ["f.round(1)", "torch.round(f, 1)", "f.round(decimals=1.5)", "f.round_(2)"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 for n in ['floor', 'ceil', 'round', 'trunc', 'fix', 'frac']:
     grads(lambda a: getattr(a, n)() * a, torch.tensor([-1.5, 0.25, 2.7]))
 grads(lambda a: a.round(decimals=1), torch.tensor([-1.5, 0.25, 2.7]))
@@ -331,12 +336,12 @@ for s in ["f.clamp(-1, 1)", "f.clamp(min=0)", "f.clamp(max=0)", "f.clamp()", "f.
           "torch.tensor([1, 2], dtype=torch.int8).clamp(torch.tensor([300]))", "torch.tensor([1.5]).clamp(torch.tensor([float('nan')]))",
           "torch.tensor([float('nan')]).clamp(torch.tensor([1.]), torch.tensor([2.]))", "torch.tensor([-0.0]).clamp(torch.tensor([0.]))",
           "torch.tensor([0.0]).clamp(max=torch.tensor([-0.]))", "f.clamp(torch.tensor([[0.], [1.]]), 2.)"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 for src in ["a = f.clone(); a.clamp_(0, 1)", "a = f.clone(); a.clip_(max=0)", "a = i.clone(); a.clamp_(0.5)", "a = i.clone(); a.clamp_(torch.tensor(0.5))",
             "a = i.clone(); a.clamp_min_(0.5)", "a = i.clone(); a.clamp_max_(2)", "a = f.clone(); a.clamp_(torch.tensor(0, dtype=torch.float64))",
             "a = torch.tensor(1.); a.clamp_(torch.tensor([2., 3.]))", "a = f.clone(); a.clamp_min_(torch.zeros(11))", "a = f.clone(); a.clamp_()"]:
     try:
-        exec(src); print(src, a)
+        ex(src); print(src, a)
     except Exception as e:
         print(src, f"{type(e).__name__}: {e}")
 """,
@@ -357,7 +362,7 @@ grads(lambda x, lo: torch.clamp_max(x, lo), a, b)
 grads(lambda x, lo: x.clamp(lo.sum()), a, b)
 for src in ["y = x * 1; y.clamp_(0, 1)", "y = x * 1; y.clamp_min_(0.5)", "y = x * 1; torch.clip_(y, 0, 1)", "y = x * 1; y.clamp_max_(x * 0)"]:
     x = a.clone().requires_grad_()
-    exec(src); walk(y.grad_fn); y.sum().backward(); print(src, y, x.grad)
+    ex(src); walk(y.grad_fn); y.sum().backward(); print(src, y, x.grad)
 """,
     # ------------------------------------------------------------ where, maximum, minimum
     "where": """
@@ -368,7 +373,7 @@ for s in ["torch.where(b, i, f)", "torch.where(b, 1, 2)", "torch.where(b, 1.5, 2
           "torch.where(b, torch.tensor(1.5, dtype=torch.float64), i)", "torch.where(b, torch.tensor([1], dtype=torch.int8), 300)",
           "torch.where(b, torch.tensor([1], dtype=torch.float16), 1e6)", "torch.where(b.to(torch.uint8), i, f)",
           "torch.where(b[:, None], i, f)", "torch.where(condition=b, input=i, other=f)"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 x = torch.arange(6.).reshape(2, 3).t()
 print(torch.where(x > 2, x, -x).stride(), torch.where(x > 2, 0., x).stride())
 grads(lambda a: torch.where(a > 1.5, a, 0.), torch.tensor([1., 2., 3.]))
@@ -384,7 +389,7 @@ for s in ["torch.maximum(i, f)", "torch.minimum(f, i)", "torch.maximum(i, 2)", "
           "n.fmin(f)", "torch.fmin(i, 2)", "torch.maximum(torch.tensor([0.0]), torch.tensor([-0.0]))",
           "torch.maximum(torch.tensor([-0.0]), torch.tensor([0.0]))", "torch.minimum(torch.tensor([0.0]), torch.tensor([-0.0]))",
           "torch.minimum(torch.tensor([-0.0]), torch.tensor([0.0]))", "torch.maximum(i, i[:, None])", "torch.maximum(f.half(), f.bfloat16())"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 x = torch.tensor([1., 2., 3.]); y = torch.tensor([2., 2., 1.]); z = torch.tensor([2., float('nan'), 1.])
 for fn in [torch.maximum, torch.minimum, torch.fmax, torch.fmin, torch.max, torch.min]:
     grads(fn, x, y)
@@ -401,7 +406,7 @@ for e in ["torch.isnan(f)", "torch.isinf(s)", "torch.isfinite(f)", "torch.isnan(
           "torch.nan_to_num(i, nan=3.5)", "torch.nan_to_num(b)", "torch.nan_to_num(s, posinf=1e40)", "torch.nan_to_num(s.half(), posinf=1e6)",
           "torch.nan_to_num(f, nan=True)", "torch.nan_to_num(f, 1)", "torch.nan_to_num(f, nan='a')", "torch.isnan(3.)",
           "s.clone().nan_to_num_()", "torch.nan_to_num_(s.clone(), 0.5)", "torch.isnan(torch.arange(6.).reshape(2, 3).t()).stride()"]:
-    print(e, attempt(lambda: eval(e)))
+    print(e, attempt(lambda: ev(e)))
 grads(lambda a: torch.nan_to_num(a) * 2, torch.tensor([1., 2., float('inf'), float('nan')]))
 a = torch.tensor([1., float('nan')], requires_grad=True)
 w = a * 1; w.nan_to_num_(); walk(w.grad_fn); w.sum().backward(); print(a.grad)
@@ -424,14 +429,14 @@ for s in ["torch.lerp(a, e, 0.5)", "torch.lerp(a, e, torch.tensor([0.25, 0.75]))
           "torch.addcdiv(torch.tensor([1]), torch.tensor([2.]), torch.tensor([4]))", "torch.addcmul(a, e, a, value=None)",
           "torch.addcmul(a, e, a, 2)", "torch.addcmul(torch.tensor([1], dtype=torch.int8), torch.tensor([100], dtype=torch.int8), torch.tensor([3], dtype=torch.int8))",
           "a.half().addcmul(e.half(), a.half(), value=0.1)", "a.bfloat16().addcdiv(e.bfloat16(), a.bfloat16(), value=0.1)"]:
-    print(s, attempt(lambda: eval(s)))
+    print(s, attempt(lambda: ev(s)))
 x = (torch.arange(35, dtype=torch.float32) / 9).reshape(5, 7)
 y = torch.arange(35, dtype=torch.float32).reshape(5, 7) * 0.37 + 1
 print(torch.lerp(x, y, 0.3), torch.lerp(x, y, 0.8), torch.addcmul(x, y, x, value=0.37), torch.addcdiv(x, y, x + 1, value=0.37))
 for src in ["b = a.clone(); b.lerp_(e, 0.3)", "b = a.clone(); b.addcmul_(e, a, value=3)", "b = a.clone(); b.addcdiv_(e, a)",
             "b = torch.tensor([1, 2]); b.addcmul_(a, e)", "b = torch.tensor(1.); b.lerp_(e, 0.5)", "b = a.clone(); b.lerp_(e, None)"]:
     try:
-        exec(src); print(src, b)
+        ex(src); print(src, b)
     except Exception as err:
         print(src, f"{type(err).__name__}: {err}")
 p = torch.tensor([-1.5, 0.25, 0.7]); q = torch.tensor([0.5, 0.25, 2.0]); r = torch.tensor([0.1, 0.9, -0.2])
@@ -443,7 +448,7 @@ grads(lambda x, y, z: torch.addcdiv(x, y, z, value=0.3), p, q, r)
 grads(lambda x, y, z: x.addcdiv(y, z), p, q, r)
 for src in ["y = x * 1; y.lerp_(x * 2, 0.3)", "y = x * 1; y.addcmul_(x, x, value=2)", "y = x * 1; y.addcdiv_(x, x + 3, value=2)"]:
     x = p.clone().requires_grad_()
-    exec(src); walk(y.grad_fn); y.sum().backward(); print(src, y, x.grad)
+    ex(src); walk(y.grad_fn); y.sum().backward(); print(src, y, x.grad)
 """,
 }
 

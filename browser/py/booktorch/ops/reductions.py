@@ -24,8 +24,8 @@ from ..grad_mode import state as grad_state
 from ..iterator import fdiv, opmath_round
 from ..reduction_order import reduction_chunks
 from ..registry import at, function, kernel, method
-from ..return_types import structseq
 from ..shape import contiguous_strides, numel, positions, wrap_dim
+from ..structseq import structseq
 from ..tensor import Tensor
 
 

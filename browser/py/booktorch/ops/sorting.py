@@ -20,8 +20,8 @@ from .. import stl_sort
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
 from ..registry import at, function, kernel, method
-from ..return_types import structseq
 from ..shape import contiguous_strides, numel, positions, preserve_strides, wrap_dim
+from ..structseq import structseq
 from ..tensor import Tensor
 
 sort_return = structseq("sort", "values", "indices")
