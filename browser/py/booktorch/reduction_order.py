@@ -10,7 +10,7 @@ values in the order ``binary_kernel_reduce`` accumulates them.
 
 import builtins
 
-from .shape import contiguous_strides, numel, positions, sort_dims
+from .shape import contiguous_strides, numel, positions, sort_dims, wrap_dim
 
 
 def iteration_layout(shape, ostr, istr):
@@ -136,3 +136,29 @@ def reduced_lines(t, dims, keepdim):
         ib = t._offset + builtins.sum(i * is_[k] for i, k in zip(idx, kept))
         lines[ob] = [data[ib + r] for r in red_offsets]
     return shape_out, lines
+
+
+_U64 = 1 << 64
+
+
+def saved_dims(dim):
+    """A dim argument as torch's autograd nodes save and show it (``_saved_dim``): as the caller gave
+    it, a negative dim read as an unsigned 64-bit number (-1 is 18446744073709551615)."""
+    if isinstance(dim, (tuple, list)):
+        return tuple(saved_dims(d) for d in dim)
+    return dim + _U64 if dim < 0 else dim
+
+
+def given_dims(saved):
+    """The dims back from :func:`saved_dims` (still to be wrapped with ``wrap_dim``)."""
+    if isinstance(saved, tuple):
+        return tuple(given_dims(d) for d in saved)
+    return saved - _U64 if saved >= 1 << 63 else saved
+
+
+def wrapped_dims(saved, ndim):
+    """Saved dims (:func:`saved_dims`) wrapped to ``0..ndim-1``: an int, or a tuple for a tuple."""
+    given = given_dims(saved)
+    if isinstance(given, tuple):
+        return tuple(wrap_dim(d, ndim) for d in given)
+    return wrap_dim(given, ndim)

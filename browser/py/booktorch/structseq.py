@@ -16,8 +16,8 @@ class _StructSeq(tuple):
 
     _fields = ()
 
-    def __new__(cls, sequence):
-        if isinstance(sequence, dict) or not hasattr(sequence, "__iter__"):
+    def __new__(cls, sequence, *extra):
+        if extra or isinstance(sequence, dict) or not hasattr(sequence, "__iter__"):
             raise TypeError("constructor requires a sequence")
         items = tuple(sequence)
         if len(items) != len(cls._fields):

@@ -12,6 +12,7 @@ sum over the later outputs of the gradient times the product of the other inputs
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
+from ..reduction_order import given_dims, saved_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, wrap_dim
 from ..tensor import Tensor
@@ -70,7 +71,7 @@ def cumsum(t, dim, dtype=None):
     else:
         out = _scan(src, dim, lambda a, b: a + b, D.zero_of(src._dtype))
     if needs_grad(t) and out._dtype.is_floating_point:
-        attach(CumsumBackward0([t], dim=dim), out)
+        attach(CumsumBackward0([t], dim=saved_dims(dim)), out)
     return out
 
 
@@ -82,7 +83,7 @@ def cumprod(t, dim, dtype=None):
     else:
         out = _scan(src, dim, lambda a, b: a * b, D.one_of(src._dtype))
     if needs_grad(t) and out._dtype.is_floating_point:
-        node = CumprodBackward0([t], dim=dim)
+        node = CumprodBackward0([t], dim=saved_dims(dim))
         node.save("self", t)
         node.save("result", out, is_output=True)
         attach(node, out)
@@ -116,7 +117,7 @@ class CumsumBackward0(Node):
     formulas = ("reversed cumsum of grad along dim",)
 
     def apply(self, grad):
-        dim = self._svals["dim"]
+        dim = given_dims(self._svals["dim"])
         if grad.numel() <= 1 or grad._shape[wrap_dim(dim, grad.dim())] == 1:
             return [grad]
         return [_reversed_cumsum(grad, dim)]
@@ -153,7 +154,7 @@ class CumprodBackward0(Node):
     formulas = ("reversed_cumsum(result * grad) / self  (products of the others where self has zeros)",)
 
     def apply(self, grad):
-        dim = self._svals["dim"]
+        dim = given_dims(self._svals["dim"])
         x, result = self.saved("self"), self.saved("result")
         if x.numel() <= 1 or x._shape[wrap_dim(dim, x.dim())] == 1:
             return [grad]
@@ -179,7 +180,9 @@ _MISSING = object()
 
 
 def _declare(name, fn):
-    def as_method(self, dim=_MISSING, *, dtype=None, **kwargs):
+    def as_method(self, dim=_MISSING, *extra, dtype=None, **kwargs):
+        if extra:
+            raise TypeError(f"{name}() takes 1 positional argument but {1 + len(extra)} were given")
         if "axis" in kwargs:
             dim = kwargs.pop("axis")
         if kwargs:

@@ -18,7 +18,7 @@ import math
 from .. import dtypes as D
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
-from ..reduction_order import iteration_layout, reduced_lines
+from ..reduction_order import iteration_layout, reduced_lines, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import wrap_dim
 from ..tensor import Tensor
@@ -156,7 +156,8 @@ def linalg_vector_norm(t, ord=2, dim=None, keepdim=False, dtype=None):  # noqa: 
             vals = [_norm_of(line, ord_, f) for line in lines]
         out = Tensor._from_values(D.round_floats(vals, out_dt), tuple(shape), out_dt)
     if needs_grad(t):
-        node = LinalgVectorNormBackward0([t], dim=tuple(given) if dim is not None else None, keepdim=keepdim, ord=ord)
+        node = LinalgVectorNormBackward0([t], dim=saved_dims(tuple(given)) if dim is not None else None, keepdim=keepdim,
+                                         ord=ord)
         node.save("self", t)
         node.save("result", out, is_output=True)
         attach(node, out)
@@ -171,7 +172,7 @@ def _zero(like):
 def _norm_backward(grad, x, p, norm, dim, keepdim):
     """torch's norm_backward (FunctionsManual.cpp), with ops."""
     nd = x.dim()
-    dims = sorted(wrap_dim(d, nd) for d in dim) if dim else list(range(nd))
+    dims = sorted(wrapped_dims(dim, nd)) if dim else list(range(nd))
     if not keepdim and nd:
         for d in (dims if dim else []):
             grad = at.unsqueeze(grad, d)

@@ -22,7 +22,7 @@ from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..grad_mode import state as grad_state
 from ..iterator import fdiv, opmath_round
-from ..reduction_order import reduction_chunks
+from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, wrap_dim
 from ..structseq import structseq
@@ -234,6 +234,11 @@ def _dims(t, dim):
     return {w}, [w], False
 
 
+def _dim_tuple(dim):
+    """A dim argument (int or sequence) as a tuple, as torch's nodes save it."""
+    return (dim,) if isinstance(dim, int) else tuple(dim)
+
+
 def _generic_reduce(t, dims, keepdim, fn):
     """Apply ``fn(list_of_values)`` per output element (row-major over kept dims)."""
     shape = t._shape
@@ -286,7 +291,7 @@ def sum(t, dim=None, keepdim=False, dtype=None):
         if dim is None:
             node = SumBackward0([t], self_sym_sizes=tuple(t._shape))
         else:
-            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)), keepdim=keepdim)
+            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim)
         attach(node, out)
     return out
 
@@ -313,7 +318,7 @@ def mean(t, dim=None, keepdim=False, dtype=None):
         if dim is None:
             node = MeanBackward0([t], self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
         else:
-            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)), keepdim=keepdim,
+            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim,
                                  self_sym_numel=t.numel())
         attach(node, out)
     return out
@@ -331,7 +336,7 @@ def prod(t, dim=None, keepdim=False, dtype=None):
         if dim is None:
             node = ProdBackward0([t])
         else:
-            node = ProdBackward1([t], dim=wrap_dim(dim, t.dim()), keepdim=keepdim)
+            node = ProdBackward1([t], dim=saved_dims(dim), keepdim=keepdim)
         node.save("self", t)
         node.save("result", out, is_output=True)
         attach(node, out)
@@ -409,7 +414,8 @@ def max_min(t, dim=None, keepdim=False, is_max=True):
     values = Tensor._from_values([p[0] for p in pairs], tuple(out_shape), t._dtype)
     indices = Tensor._from_values([p[1] for p in pairs], tuple(out_shape), D.int64)
     if needs_grad(t):
-        node = (MaxBackward0 if is_max else MinBackward0)([t], dim=d, keepdim=keepdim, self_sym_sizes=tuple(t._shape))
+        node = (MaxBackward0 if is_max else MinBackward0)([t], dim=saved_dims(dim), keepdim=keepdim,
+                                                         self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
         attach(node, values)
     return (max_return if is_max else min_return)((values, indices))
@@ -425,8 +431,7 @@ def amax_amin(t, dim=(), keepdim=False, is_max=True):
     vals, out_shape = _generic_reduce(t, dims, keepdim, lambda xs: _extreme_of(xs, is_max, later_wins=False))
     out = Tensor._from_values(vals, tuple(out_shape), t._dtype)
     if needs_grad(t):
-        node = (AmaxBackward0 if is_max else AminBackward0)([t], dim=tuple(dim_list) if not is_all else (),
-                                                           keepdim=keepdim)
+        node = (AmaxBackward0 if is_max else AminBackward0)([t], dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim)
         node.save("self", t)
         node.save("result", out, is_output=True)
         attach(node, out)
@@ -494,8 +499,9 @@ def value_selecting_backward(grad, dim, indices, sizes, keepdim):
 
 
 def _sum_backward(grad, sizes, dims, keepdim):
+    """torch's sum_backward; ``dims`` as the node saved them."""
     if not keepdim and len(sizes) > 0:
-        for d in sorted(dims):
+        for d in sorted(wrapped_dims(dims, len(sizes))):
             grad = at.unsqueeze(grad, d)
     return at.expand(grad, sizes)
 
@@ -536,9 +542,10 @@ class MeanBackward1(Node):
 
     def apply(self, grad):
         sv = self._svals
+        sizes = sv["self_sym_sizes"]
         n = 1
-        for d in sv["dim"]:
-            n *= sv["self_sym_sizes"][d]
+        for d in wrapped_dims(sv["dim"], len(sizes)) if sv["dim"] else range(len(sizes)):
+            n *= sizes[d]
         return [at.div(_sum_backward(grad, sv["self_sym_sizes"], sv["dim"], sv["keepdim"]), n)]
 
 
@@ -573,7 +580,8 @@ class _MaxMinDim(Node):
     def apply(self, grad):
         sv = self._svals
         idx = self.saved("indices")
-        return [value_selecting_backward(grad, sv["dim"], idx, sv["self_sym_sizes"], sv["keepdim"])]
+        d = wrapped_dims(sv["dim"], len(sv["self_sym_sizes"]))
+        return [value_selecting_backward(grad, d, idx, sv["self_sym_sizes"], sv["keepdim"])]
 
 
 class MaxBackward0(_MaxMinDim):
@@ -640,7 +648,7 @@ class ProdBackward1(Node):
 
     def apply(self, grad):
         x, result = self.saved("self"), self.saved("result")
-        d, keepdim = self._svals["dim"], self._svals["keepdim"]
+        d, keepdim = wrapped_dims(self._svals["dim"], x.dim()), self._svals["keepdim"]
         if not keepdim and x.dim():
             grad, result = at.unsqueeze(grad, d), at.unsqueeze(result, d)
         return [_prod_backward(grad, x, result, d)]
@@ -661,8 +669,7 @@ class _AmaxAminBackward(Node):
     def apply(self, grad):
         x = self.saved("self")
         nd = x.dim()
-        dims = self._svals["dim"] or tuple(range(nd))
-        dims = tuple(d % nd for d in dims) if nd else ()
+        dims = wrapped_dims(self._svals["dim"], nd) if self._svals["dim"] else tuple(range(nd))
         keepdim = self._svals["keepdim"]
         mask = at.eq(_restore_reduced_dims(self.saved("result"), dims, keepdim, nd), x)
         g = _restore_reduced_dims(grad, dims, keepdim, nd)
@@ -802,8 +809,11 @@ def _prod_api(function):
     def prod_form(self, *args, keepdim=False, dtype=None, **kwargs):
         if "axis" in kwargs:
             args = args + (kwargs.pop("axis"),)
-        dim = kwargs.pop("dim", None) if "dim" in kwargs else (args[0] if args else None)
+        dim_keyword = "dim" in kwargs
+        dim = kwargs.pop("dim", None) if dim_keyword else (args[0] if args else None)
         shown_args = list(args)
+        if dim_keyword and dim is None:
+            _invalid("prod", function, shown_args, {"dim": None})
         if kwargs or len(args) > 2 or (dtype is not None and not isinstance(dtype, D.dtype)):
             _invalid("prod", function, shown_args, kwargs if dtype is None else {"dtype": dtype, **kwargs})
         if len(args) == 2:
@@ -868,7 +878,7 @@ def _max_like(name, is_max, extreme):
             keepdim = kwargs.get("keepdim", args[1] if len(args) > 1 else False)
             if not args and "dim" not in kwargs:
                 return max_min(self, None, False, is_max)
-            if isinstance(dim, Tensor) and not (dim.dim() == 0 and dim._dtype._kind == 1) and len(args) == 1:
+            if isinstance(dim, Tensor) and len(args) == 1 and "dim" not in kwargs:  # max(other)
                 return extreme(self, dim)
             dim = _as_int_dim(dim)
             if not _is_int(dim) or len(args) > 2:

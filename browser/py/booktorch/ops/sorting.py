@@ -19,6 +19,7 @@ from .. import dtypes as D
 from .. import stl_sort
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
+from ..reduction_order import saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, preserve_strides, wrap_dim
 from ..structseq import structseq
@@ -101,7 +102,7 @@ def sort(t, dim=-1, descending=False, stable=False):
         values = new_strided(_assemble(vals, shape, d), shape, stride, t._dtype)
         indices = new_strided(_assemble(idxs, shape, d), shape, stride, D.int64)
     if needs_grad(t):
-        node = SortBackward0([t], dim=_dim(t, dim), self_sym_sizes=tuple(t._shape))
+        node = SortBackward0([t], dim=saved_dims(dim), self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
         attach(node, values)
     return sort_return((values, indices))
@@ -116,7 +117,8 @@ class _SelectingBackward(Node):
     def apply(self, grad):
         sv = self._svals
         keepdim = sv.get("keepdim", self.keepdim)
-        return [at.value_selecting_backward(grad, sv["dim"], self.saved("indices"), sv["self_sym_sizes"], keepdim)]
+        d = wrapped_dims(sv["dim"], len(sv["self_sym_sizes"]))
+        return [at.value_selecting_backward(grad, d, self.saved("indices"), sv["self_sym_sizes"], keepdim)]
 
 
 class SortBackward0(_SelectingBackward):
@@ -164,7 +166,7 @@ def topk(t, k, dim=-1, largest=True, is_sorted=True):
         values = Tensor._from_values(_assemble(vals, shape, d), tuple(shape), t._dtype)
         indices = Tensor._from_values(_assemble(idxs, shape, d), tuple(shape), D.int64)
     if needs_grad(t):
-        node = TopkBackward0([t], dim=d, self_sym_sizes=tuple(t._shape))
+        node = TopkBackward0([t], dim=saved_dims(dim), self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
         attach(node, values)
     return topk_return((values, indices))
@@ -236,7 +238,7 @@ def _median_dim(t, dim, keepdim, ignore_nan, node_class, returns, name):
         values = Tensor._from_values([p[0] for p in pairs], tuple(shape), t._dtype)
         indices = Tensor._from_values([p[1] for p in pairs], tuple(shape), D.int64)
     if needs_grad(t):
-        node = node_class([t], dim=d, keepdim=keepdim, self_sym_sizes=tuple(t._shape))
+        node = node_class([t], dim=saved_dims(dim), keepdim=keepdim, self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
         attach(node, values)
     return returns((values, indices))
@@ -308,7 +310,7 @@ def mode(t, dim=-1, keepdim=False):
         values = Tensor._from_values(D.convert([p[0] for p in pairs], t._dtype, t._dtype), tuple(shape), t._dtype)
         indices = Tensor._from_values([p[1] for p in pairs], tuple(shape), D.int64)
     if needs_grad(t):
-        node = ModeBackward0([t], dim=d, keepdim=keepdim, self_sym_sizes=tuple(t._shape))
+        node = ModeBackward0([t], dim=saved_dims(dim), keepdim=keepdim, self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
         attach(node, values)
     return mode_return((values, indices))
@@ -384,7 +386,11 @@ def _unique_dim(t, d):
     for i in uniq:
         for j, v in enumerate(slices[i]):
             lines_out[j].append(v)
-    values = Tensor._from_values(_assemble(lines_out, out_shape, d), tuple(out_shape), t._dtype)
+    # torch stacks the slices along a new first dim and moves it back to ``dim`` (a view, not contiguous)
+    moved = contiguous_strides([len(uniq)] + [s for k, s in enumerate(shape) if k != d])
+    stride = list(moved[1:])
+    stride.insert(d, moved[0])
+    values = new_strided(_assemble(lines_out, out_shape, d), tuple(out_shape), tuple(stride), t._dtype)
     return values, counts, inverse
 
 

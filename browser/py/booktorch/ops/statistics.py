@@ -16,7 +16,7 @@ from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
 from ..iterator import fdiv
 from ..registry import at, function, kernel, method
-from ..reduction_order import reduced_lines
+from ..reduction_order import reduced_lines, saved_dims, wrapped_dims
 from ..shape import numel, wrap_dim
 from ..tensor import Tensor
 
@@ -80,8 +80,8 @@ def _result(vals, shape, dt, take_sqrt):
 
 def _record(t, out, node_class, dim, correction, keepdim, save_result):
     if needs_grad(t):
-        node = node_class([t], correction=correction, dim=None if dim is None else tuple(
-            [dim] if isinstance(dim, int) else dim), keepdim=keepdim)
+        node = node_class([t], correction=correction, dim=None if dim is None else saved_dims(tuple(
+            [dim] if isinstance(dim, int) else dim)), keepdim=keepdim)
         node.save("self", t)
         if save_result:
             node.save("result", out, is_output=True)
@@ -120,7 +120,7 @@ def _var_backward(grad, x, dim, correction, keepdim):
             flag = at.where(at.eq(x, mean), math.nan, math.inf)
             return at.mul(grad, flag)
         return at.mul(at.mul(grad, 2.0 / dof), at.sub(x, mean))
-    dims = sorted(wrap_dim(d, x.dim()) for d in dim)
+    dims = sorted(wrapped_dims(dim, x.dim()))
     if not keepdim and x.dim() > 1:
         for d in dims:
             grad = at.unsqueeze(grad, d)
