@@ -116,6 +116,7 @@ class Node:
 
     _name = "Node"
     formulas = ()
+    _n_outputs = 1  # a node of several outputs (split, unbind) gets one gradient per output in apply()
 
     def __init__(self, inputs, /, **values):
         self._seq = next(_seq)
@@ -241,3 +242,16 @@ def attach(node, out):
     for o in observers:
         o.on_node(node, out)
     return out
+
+
+def attach_outputs(node, outs):
+    """Make ``node`` the grad_fn of each of ``outs`` (output i has ``output_nr`` i, as in torch); the
+    node's ``apply`` then receives a list with one gradient (or None) per output."""
+    node._n_outputs = len(outs)
+    for i, out in enumerate(outs):
+        out._grad_fn = node
+        out._requires_grad = True
+        out._output_nr = i
+    for o in observers:
+        o.on_node(node, None)
+    return outs
