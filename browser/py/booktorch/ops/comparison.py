@@ -12,7 +12,7 @@ from .. import dtypes as D
 from ..graph import needs_grad
 from ..errors import unsupported
 from ..iterator import expanded_values, pairs, result_tensor, shape_of
-from ..registry import function, kernel, method
+from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
 
@@ -135,8 +135,31 @@ def where(cond, a, b):
     return result_tensor([x if c else y for c, x, y in zip(cv, av, bv)], shape, dt, cond, a, b)
 
 
+_WHERE_OVERLOADS = (
+    " * (Tensor condition)\n"
+    " * (Tensor condition, Tensor input, Tensor other, *, Tensor out = None)\n"
+    " * (Tensor condition, Number self, Tensor other)\n"
+    " * (Tensor condition, Tensor input, Number other)\n"
+    " * (Tensor condition, Number self, Number other)\n"
+)
+_MISSING = object()
+
+
 @function("where")
-def where_function(condition, input, other):
+def where_function(condition, input=_MISSING, other=_MISSING):
+    if input is _MISSING and other is _MISSING:  # torch.where(cond) is cond.nonzero(as_tuple=True)
+        if not isinstance(condition, Tensor):
+            raise TypeError(
+                f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}"
+            )
+        return at.nonzero_tuple(condition)
+    if input is _MISSING or other is _MISSING:
+        given = [a for a in (condition, input, other) if a is not _MISSING]
+        got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__ for a in given)
+        raise TypeError(
+            f"where() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+            + _WHERE_OVERLOADS
+        )
     return where(condition, input, other)
 
 
