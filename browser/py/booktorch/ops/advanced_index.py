@@ -203,7 +203,7 @@ def index(x, indices):
 
 
 def _save_indices(node, indices):
-    node._svals["n_indices"] = len(indices)
+    node.n_indices = len(indices)
     for i, t in enumerate(indices):
         node.save(f"indices.{i}", t)
 
@@ -211,7 +211,7 @@ def _save_indices(node, indices):
 class _SavesIndices(Node):
     @property
     def _saved_indices(self):
-        return tuple(self.saved(f"indices.{i}") for i in range(self._svals["n_indices"]))
+        return tuple(self.saved(f"indices.{i}") for i in range(self.n_indices))
 
 
 class IndexBackward0(_SavesIndices):
@@ -342,7 +342,8 @@ def _index_put_inplace(x, indices, values, accumulate, node_class):
 
 
 def index_put_node(node_class, inputs, indices, values, accumulate):
-    node = node_class(inputs, accumulate=accumulate, values_sizes=tuple(values._shape), values_dtype=values._dtype)
+    node = node_class(inputs, accumulate=accumulate)
+    node.values_info = (tuple(values._shape), values._dtype)  # torch keeps the values' shape and dtype
     _save_indices(node, indices)
     return node
 
@@ -390,7 +391,7 @@ class IndexPutBackward0(_SavesIndices):
             if sv["accumulate"]:
                 g_self = grad
             else:
-                g_self = index_put(grad, indices, zeros(sv["values_sizes"], sv["values_dtype"]))
+                g_self = index_put(grad, indices, zeros(*self.values_info))
         if self.needs(1):
             g_values = index(grad, indices)
         return [g_self, g_values]

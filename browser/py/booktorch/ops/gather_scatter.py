@@ -249,8 +249,9 @@ def index_add(t, dim, index, source, alpha=1):
 
 
 def _record_index_add(out, t, d, index, source, alpha, inplace=False):
-    node = IndexAddBackward0([t, source], dim=d, alpha=alpha, source_dim=source.dim())
+    node = IndexAddBackward0([t, source], alpha=alpha, dim=d, source_dim=source.dim())
     node.save("index", index)
+    node.save("source", source)
     if inplace:
         out._grad_fn = None
     attach(node, out)
@@ -264,9 +265,11 @@ class IndexAddBackward0(Node):
         sv = self._svals
         g_source = None
         if self.needs(1):
-            g_source = index_select(grad, sv["dim"], self.saved("index"))
-            if sv["source_dim"] == 0 and g_source.dim() > 0:
-                g_source = at.squeeze(g_source, sv["dim"])  # torch's maybe_multiply(..).squeeze for 0-d source
+            index, source = self.saved("index"), self.saved("source")
+            if sv["source_dim"] > 0:
+                g_source = at.expand(index_select(grad, sv["dim"], index), source._shape)
+            else:
+                g_source = index_select(grad, sv["dim"], at.squeeze(index, 0))
             if sv["alpha"] != 1:
                 g_source = at.mul(g_source, sv["alpha"])
         return [grad if self.needs(0) else None, g_source]
@@ -570,11 +573,8 @@ def put_(t, index, source, accumulate=False):
     _put_values(t, index, source, accumulate)
     t._version.bump()
     if record:
-        node = PutBackward0([t, source], accumulate=accumulate, source_sizes=tuple(source._shape),
-                            source_dtype=source._dtype)
-        node.save("index", index)
         t._grad_fn = None
-        attach(node, t)
+        attach(_put_node(t, index, source, accumulate), t)
     return t
 
 
@@ -583,11 +583,15 @@ def put(t, index, source, accumulate=False):
     out = at.clone(at.detach(t))
     _put_values(out, index, source, accumulate)
     if needs_grad(t, source):
-        node = PutBackward0([t, source], accumulate=accumulate, source_sizes=tuple(source._shape),
-                            source_dtype=source._dtype)
-        node.save("index", index)
-        attach(node, out)
+        attach(_put_node(t, index, source, accumulate), out)
     return out
+
+
+def _put_node(t, index, source, accumulate):
+    node = PutBackward0([t, source], accumulate=accumulate)
+    node.save("index", index)
+    node.save("source", source)
+    return node
 
 
 class PutBackward0(Node):
@@ -595,13 +599,12 @@ class PutBackward0(Node):
     formulas = ("grad if accumulate else grad.put(index, zeros_like(source))", "grad.take(index).reshape_as(source)")
 
     def apply(self, grad):
-        sv = self._svals
-        index = self.saved("index")
+        index, source = self.saved("index"), self.saved("source")
         g_self = g_source = None
         if self.needs(0):
-            g_self = grad if sv["accumulate"] else put(grad, index, zeros(sv["source_sizes"], sv["source_dtype"]))
+            g_self = grad if self._svals["accumulate"] else put(grad, index, zeros(source._shape, source._dtype))
         if self.needs(1):
-            g_source = at.reshape(take(grad, index), sv["source_sizes"])
+            g_source = at.reshape(take(grad, index), source._shape)
         return [g_self, g_source]
 
 

@@ -287,7 +287,9 @@ def _copy_to(x, target, value):
     x._version.bump()
     if record:
         inner_class = CopyBackwards if value.dim() > 0 or target.dim() == 0 else FillBackward3
-        _record(x, target, inner_class([x, value], src_dtype=value._dtype), [value])
+        inner = inner_class([x, value])
+        inner.src_dtype = value._dtype
+        _record(x, target, inner, [value])
 
 
 def _drop_leading_ones(v, always=False):
@@ -348,7 +350,7 @@ class CopyBackwards(Node):
         return f"<CopyBackwards object at {hex(id(self))}>"
 
     def apply(self, grad):
-        g_src = at.to_dtype(grad, self._svals["src_dtype"]) if self.needs(1) else None
+        g_src = at.to_dtype(grad, self.src_dtype) if self.needs(1) else None
         return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, g_src]
 
 
@@ -369,18 +371,17 @@ class CopySlices(Node):
 
     def __init__(self, inputs, fn, target):
         base = inputs[0]
-        super().__init__(inputs, base_sizes=base._shape, base_strides=base._stride, view_sizes=target._shape,
-                         view_strides=target._stride, view_offset=target._offset - base._offset)
+        super().__init__(inputs)
+        self.base = (base._shape, base._stride)
+        self.view = (target._shape, target._stride, target._offset - base._offset)
         self.fn = fn
 
     def __repr__(self):
         return f"<CopySlices object at {hex(id(self))}>"
 
     def apply(self, grad):
-        sv = self._svals
-        result = new_strided(grad._values(), sv["base_sizes"], sv["base_strides"], grad._dtype)
-        grad_slice = Tensor._make(result._storage, sv["view_sizes"], sv["view_strides"], sv["view_offset"],
-                                  grad._dtype)
+        result = new_strided(grad._values(), *self.base, grad._dtype)
+        grad_slice = Tensor._make(result._storage, *self.view, grad._dtype)
         res = self.fn.apply(at.clone(grad_slice, contiguous=True))
         if self.needs(0):
             copy_into(grad_slice, res[0])
