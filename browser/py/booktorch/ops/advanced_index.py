@@ -40,10 +40,14 @@ from ..shape import (
 from ..tensor import Tensor
 
 _INDEX_DTYPES = (D.int64, D.int32, D.uint8, D.bool_)
-_UINT8_INDEX = "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead."
+_UINT8_INDEX = (
+    "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. (Triggered "
+    "internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
+)
 _EXPANDED_PUT = (
     "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before performing this "
-    "operation. This also applies to advanced indexing e.g. tensor[indices] = tensor"
+    "operation. This also applies to advanced indexing e.g. tensor[indices] = tensor (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:976.)"
 )
 _OVERLAP = (
     "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single "

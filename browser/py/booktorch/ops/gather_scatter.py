@@ -11,8 +11,6 @@ end in scatter_add and in index_add of tensors of two or more dimensions, and ro
 index_add of 1-d tensors and in put.
 """
 
-import warnings
-
 from .. import dtypes as D
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
@@ -20,7 +18,7 @@ from ..iterator import check_inplace, is_number, write_positions, zeros
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, positions, preserve_strides, wrap_dim
 from ..storage import Storage
-from ..tensor import Tensor
+from ..tensor import Tensor, warn_once
 
 _INDEX = (D.int64, D.int32)
 _REDUCE_WITH_SRC = (
@@ -241,7 +239,7 @@ def index_add_(t, dim, index, source, alpha=1):
 @kernel
 def index_add(t, dim, index, source, alpha=1):
     d = wrap_dim(dim, t.dim())
-    out = at.clone(at.detach(t))
+    out = at.clone(at.detach(t), contiguous=True)
     _index_add_values(out, d, index, source, alpha)
     if needs_grad(t, source):
         _record_index_add(out, t, d, index, source, alpha)
@@ -385,7 +383,7 @@ def _scatter_into(t, d, index, src, reduce):
     _scatter_checks(t, d, index, src if is_tensor else None)
     _reduce_argument(reduce)
     if reduce is not None and is_tensor:
-        warnings.warn(_REDUCE_WITH_SRC, UserWarning, stacklevel=4)
+        warn_once("scatter-reduce-src", _REDUCE_WITH_SRC, stacklevel=5)
     value = None if is_tensor else D.checked_scalar(src, t._dtype)
     _scatter_values(t, d, index, src if is_tensor else None, value, reduce, opmath=False)
 
@@ -573,8 +571,9 @@ def put_(t, index, source, accumulate=False):
     _put_values(t, index, source, accumulate)
     t._version.bump()
     if record:
-        t._grad_fn = None
-        attach(_put_node(t, index, source, accumulate), t)
+        node = _put_node(t, index, source, accumulate)
+        t._grad_fn = None  # rebase: the node points at t's old history
+        attach(node, t)
     return t
 
 

@@ -22,11 +22,13 @@ from ..tensor import Tensor
 _NUMBER = (bool, int, float)
 _EXPANDED_FILL = (
     "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this "
-    "operation. This also applies to advanced indexing e.g. tensor[mask] = scalar"
+    "operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
 )
 _UINT8_SCATTER = (
     "masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask "
-    "with dtype torch.bool instead."
+    "with dtype torch.bool instead. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)"
 )
 
 
@@ -54,8 +56,10 @@ def nonzero_method(self, *, as_tuple=False):
     return nonzero_tuple(self) if as_tuple else nonzero(self)
 
 
-@function("nonzero", tensor_input=True)
+@function("nonzero")
 def nonzero_function(input, *, as_tuple=False):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"nonzero(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     return nonzero_tuple(input) if as_tuple else nonzero(input)
 
 
@@ -247,8 +251,8 @@ def masked_scatter_(t, mask, source):
     m = at.expand(mask, t._shape)
     if m._dtype is D.uint8:
         warnings.warn(_UINT8_SCATTER, UserWarning, stacklevel=3)
-    elif m._dtype is not D.bool_:
-        raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype {m._dtype._ctype}")
+    if m._dtype is not D.bool_:
+        raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype {m._dtype._legacy}")
     src = source._values()
     data = t._storage.data
     k = 0
