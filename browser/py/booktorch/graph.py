@@ -102,6 +102,14 @@ class SavedScalar:
         return self.tensor
 
 
+def saved_ints(value):
+    """An int (or tuple of ints) as torch shows it among a node's saved values: a negative int64 as the
+    unsigned 64-bit number of the same bits (``x.sum(-1).grad_fn._saved_dim`` is 2**64 - 1)."""
+    if isinstance(value, tuple):
+        return tuple(saved_ints(v) for v in value)
+    return value + (1 << 64) if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
+
+
 def _short_name(name):
     return re.sub(r"Backward\d*$", "", name)
 
