@@ -195,20 +195,6 @@ def where(cond, a, b):
     return out
 
 
-@kernel
-def nonzero_indices(t):
-    """``torch.where(condition)``: one int64 tensor of indices per dimension of ``t`` (a 0-d ``t`` counts
-    as one-dimensional), listing its nonzero elements in row-major order."""
-    shape = t._shape or (1,)
-    hits = [i for i, v in enumerate(t._values()) if v]
-    columns = []
-    step = 1
-    for size in reversed(shape):
-        columns.append([(i // step) % size for i in hits])
-        step *= size
-    return tuple(Tensor._from_values(col, (len(hits),), D.int64) for col in reversed(columns))
-
-
 class WhereBackward0(Node):
     _name = "WhereBackward0"
     formulas = ("where(condition, grad, 0)", "where(condition, 0, grad)")
@@ -233,13 +219,17 @@ _MISSING = object()
 
 @function("where")
 def where_function(condition, input=_MISSING, other=_MISSING):
+    if input is _MISSING and other is _MISSING:  # torch.where(cond) is cond.nonzero(as_tuple=True)
+        if not isinstance(condition, Tensor):
+            raise TypeError(
+                f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}"
+            )
+        return at.nonzero_tuple(condition)
     given = [x for x in (input, other) if x is not _MISSING]
     if not isinstance(condition, Tensor) or len(given) == 1 or not all(isinstance(x, _OPERAND) for x in given):
         got = ", ".join(type(x).__name__ for x in [condition] + given)
         raise TypeError(f"where() received an invalid combination of arguments - got ({got}), but expected one "
                         "of:\n" + _WHERE_OVERLOADS)
-    if not given:
-        return nonzero_indices(condition)
     return where(condition, input, other)
 
 
