@@ -95,8 +95,8 @@ def test_grad_fn_api():
 @pytest.mark.parametrize(
     "src, name",
     [
-        ("torch.randn(3)", "torch.randn"),
-        ("torch.rand(2, 2)", "torch.rand"),
+        ("torch.multinomial(torch.ones(2), 1)", "torch.multinomial"),
+        ("torch.ones(2).exponential_()", "Tensor.exponential_"),
         ("torch.nn", "torch.nn"),
         ("torch.complex64", "torch.complex64"),
         ("torch.ones(2).softmax(0)", "Tensor.softmax"),
