@@ -157,11 +157,8 @@ def _implicit_dim(name, ndim, stacklevel):
 
 @kernel
 def nn_softmax(input, dim, stacklevel, dtype, log):
-    name = "log_softmax" if log else "softmax"
-    if not isinstance(input, Tensor):
-        raise AttributeError(f"'{type(input).__name__}' object has no attribute '{name}'")
     if dim is None:
-        dim = _implicit_dim(name, input.dim(), stacklevel + 1)
+        dim = _implicit_dim("log_softmax" if log else "softmax", input.dim(), stacklevel + 1)
     method = input.log_softmax if log else input.softmax
     return method(dim) if dtype is None else method(dim, dtype=dtype)
 
@@ -174,3 +171,31 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
 @function("log_softmax", namespace="torch.nn.functional")
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return nn_softmax(input, dim, _stacklevel, dtype, True)
+
+
+# ------------------------------------------------------------------ dropout
+@kernel
+def nn_dropout(input, p=0.5, training=True, inplace=False):
+    """torch's CPU dropout: ``input * noise`` where noise is ``bernoulli_(1 - p) / (1 - p)``, laid out like the
+    input and drawn in its memory order; the input itself when not training, for p = 0 or no elements."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if p == 1:
+        noise = Tensor._from_values([D.zero_of(input._dtype)], (), input._dtype)
+    else:
+        noise = at.clone(at.detach(input))
+        noise.bernoulli_(1 - p)
+        at.inplace_binary("div", noise, 1 - p)
+    if inplace:
+        return at.inplace_binary("mul", input, noise)
+    return at.mul(input, noise)
+
+
+@function("dropout", namespace="torch.nn.functional")
+def dropout(input, p=0.5, training=True, inplace=False):
+    return nn_dropout(input, p, training, inplace)
+
+
+gelu_function.__name__ = gelu_function.__qualname__  # F.gelu.__name__ is "gelu"

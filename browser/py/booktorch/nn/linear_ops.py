@@ -96,3 +96,6 @@ def linear_function(input, weight, bias=None):
     if bias is not None and not isinstance(bias, Tensor):
         raise TypeError(f"linear(): argument 'bias' (position 3) must be Tensor, not {type(bias).__name__}")
     return linear(input, weight, bias)
+
+
+linear_function.__name__ = linear_function.__qualname__  # F.linear.__name__ is "linear"

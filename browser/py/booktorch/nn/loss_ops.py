@@ -347,10 +347,13 @@ class NllLossBackwardBackward0(Node):
 def _nll_loss_nd(input, target, weight, enum, ignore_index):
     if input.dim() < 1:
         raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
-    if input.dim() != 1 and input._shape[0] != target._shape[0]:
-        raise ValueError(
-            f"Expected input batch_size ({input._shape[0]}) to match target batch_size ({target._shape[0]})."
-        )
+    if input.dim() == 1 and target.dim() == 1:
+        if target._shape[0] != 1:
+            raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {target._shape[0]}")
+        target = at.squeeze(target, 0)
+    batch = target._shape[0] if target.dim() else 0
+    if input.dim() != 1 and input._shape[0] != batch:
+        raise ValueError(f"Expected input batch_size ({input._shape[0]}) to match target batch_size ({batch}).")
     if input.dim() > 2:
         raise unsupported("nll_loss and cross_entropy on inputs of more than 2 dimensions")
     return nll_loss_forward(input, target, weight, enum, ignore_index)
@@ -700,3 +703,10 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
 def binary_cross_entropy_with_logits_function(input, target, weight=None, size_average=None, reduce=None,
                                               reduction="mean", pos_weight=None):
     return binary_cross_entropy_with_logits(input, target, weight, size_average, reduce, reduction, pos_weight)
+
+
+# F.mse_loss.__name__ is "mse_loss", as in torch
+for _fn in (mse_loss_function, l1_loss_function, nll_loss_function, cross_entropy_function,
+            binary_cross_entropy_function, binary_cross_entropy_with_logits_function):
+    _fn.__name__ = _fn.__qualname__
+del _fn

@@ -299,12 +299,13 @@ def logsumexp(t, dim, keepdim=False):
         dims = list(range(x.dim()))
     with no_grad():
         if x.numel() != 0:
+            # torch masks the infinite maxes in place through the squeezed view, so both uses see 0
             maxes = _amax_keepdim(x, dims)
             vals = [0.0 if v in (math.inf, -math.inf) else v for v in maxes._values()]
+            finite = Tensor._from_values(vals, tuple(maxes._shape), maxes._dtype)
             mshape = maxes._shape if keepdim else tuple(s for k, s in enumerate(maxes._shape) if k not in dims)
-            finite_maxes = Tensor._from_values(vals, tuple(mshape), maxes._dtype)
-            summed = at.sum(at.exp(at.sub(x, maxes)), dims, keepdim)
-            out = at.add(at.log(summed), finite_maxes)
+            summed = at.sum(at.exp(at.sub(x, finite)), dims, keepdim)
+            out = at.add(at.log(summed), at.view(finite, tuple(mshape)))
         else:
             out = at.log(at.sum(at.exp(x), dims, keepdim))
     if needs_grad(t):
@@ -341,7 +342,7 @@ def _check_dim(name, dim):
 
 def _check_dtype_arg(name, dtype):
     if dtype is not None and not isinstance(dtype, D.dtype):
-        raise TypeError(f"{name}(): argument 'dtype' must be torch.dtype, not {type(dtype).__name__}")
+        raise TypeError(f"{name}(): argument 'dtype' (position 2) must be torch.dtype, not {type(dtype).__name__}")
 
 
 def _missing_dim(name):
