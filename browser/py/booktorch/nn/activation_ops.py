@@ -98,9 +98,9 @@ def nn_dropout(input, p=0.5, training=True, inplace=False):
     else:
         noise = at.clone(at.detach(input))
         noise.bernoulli_(1 - p)
-        at.inplace_binary("div", noise, 1 - p)
+        at.inplace(noise, at.div, 1 - p)
     if inplace:
-        return at.inplace_binary("mul", input, noise)
+        return at.inplace(input, at.mul, noise)
     return at.mul(input, noise)
 
 

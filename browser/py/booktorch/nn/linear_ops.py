@@ -83,7 +83,7 @@ def linear(input, weight, bias=None):
             return at.view(result, tuple(sizes[:-1]) + (result._shape[1],))
     output = at.matmul(input, at.t(weight))
     if bias is not None:
-        output = at.inplace_binary("add", output, bias)
+        output = at.inplace(output, at.add, bias)
     return output
 
 

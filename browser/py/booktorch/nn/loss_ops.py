@@ -570,7 +570,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     loss = Tensor._from_values(D.round_floats(vals, dt), tuple(input._shape), dt)
     with no_grad():
         if weight is not None:
-            loss = at.inplace_binary("mul", loss, weight)
+            loss = at.inplace(loss, at.mul, weight)
         out = _apply_reduction(loss, enum)
     if needs_grad(input, target):
         node = BinaryCrossEntropyBackward0([input, target], reduction=enum)
@@ -650,11 +650,11 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     with no_grad():
         log_sig = _log_sigmoid(input)
         if pos_weight is not None:
-            log_weight = at.inplace_binary("add", at.mul(at.sub(pos_weight, 1), target), 1)
-            log_sig = at.inplace_binary("mul", log_sig, log_weight)
-        loss = at.inplace_binary("sub", at.inplace_binary("mul", at.rsub(target, 1), input), log_sig)
+            log_weight = at.inplace(at.mul(at.sub(pos_weight, 1), target), at.add, 1)
+            log_sig = at.inplace(log_sig, at.mul, log_weight)
+        loss = at.inplace(at.inplace(at.rsub(target, 1), at.mul, input), at.sub, log_sig)
         if weight is not None:
-            loss = at.inplace_binary("mul", loss, weight)
+            loss = at.inplace(loss, at.mul, weight)
         out = _apply_reduction(loss, enum)
     if needs_grad(input, target):
         node = BinaryCrossEntropyWithLogitsBackward0([input, target], reduction=enum)
