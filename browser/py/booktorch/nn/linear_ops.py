@@ -11,6 +11,9 @@ beta = 1 rounds the product, then the sum: checked against torch).  Its backward
 column-major input (``weight.t()``) its gradient as ``(grad.t() @ input).t()``.
 """
 
+import operator
+
+from .. import dtypes as D
 from ..grad_mode import no_grad
 from ..graph import Node, attach, needs_grad
 from ..registry import at, function, kernel
@@ -22,7 +25,18 @@ def addmm(bias, mat1, mat2):
     """bias + mat1 @ mat2, with the bias broadcast to the product's shape."""
     with no_grad():
         prod = at.mm(mat1, mat2)
-        out = at.add(prod, at.expand(bias, prod._shape))
+        expanded = at.expand(bias, prod._shape)
+        if bias._dtype is not prod._dtype:
+            raise RuntimeError(
+                f"self and mat2 must have the same dtype, but got {bias._dtype._legacy} and {mat2._dtype._legacy}"
+            )
+        n, m = prod._shape
+        if bias._shape == (m,) and bias._stride == (1,):  # a Linear's bias: one row, repeated
+            bias_vals = bias._storage.data[bias._offset:bias._offset + m] * n
+        else:
+            bias_vals = expanded._values()
+        out = Tensor._from_values(D.round_values(list(map(operator.add, prod._values(), bias_vals)), prod._dtype),
+                                  prod._shape, prod._dtype)
     if needs_grad(bias, mat1, mat2):
         node = AddmmBackward0([bias, mat1, mat2], mat1_sym_sizes=tuple(mat1._shape), mat1_sym_strides=mat1._stride,
                               mat2_sym_sizes=tuple(mat2._shape), mat2_sym_strides=mat2._stride)
