@@ -1,4 +1,10 @@
-"""``torch.nn``: only the namespace so far, so that ``torch.nn.functional`` exists (the nn work fills both)."""
+"""``torch.nn``: modules (``booktorch/nn/modules/``), ``Parameter`` (:mod:`.parameter`), and the
+namespaces ``torch.nn.functional`` (:mod:`.functional`, whose kernels live in :mod:`.ops`) and
+``torch.nn.init`` (:mod:`.init`).
+
+The classes print, register their parameters and raise exactly as torch's ``torch.nn`` does;
+each declares itself with ``registry.export("torch.nn", ...)`` beside its code.
+"""
 
 from ..registry import namespace as _namespace
 

@@ -1,5 +1,10 @@
-"""``torch.nn.functional``: the activation functions that booktorch/ops/activations.py declares here
-(``gelu``, ``silu``, ``softplus``)."""
+"""``torch.nn.functional``.
+
+Its functions are declared (``registry.function(..., namespace="torch.nn.functional")``) next to
+their kernels: ``linear`` in :mod:`booktorch.nn.linear_ops`; ``relu``, ``sigmoid``, ``tanh``, ``gelu``,
+``softmax``, ``log_softmax``, ``dropout`` in :mod:`booktorch.nn.activation_ops`; the losses in
+:mod:`booktorch.nn.loss_ops`.
+"""
 
 from ..registry import namespace as _namespace
 

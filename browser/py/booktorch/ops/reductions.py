@@ -17,6 +17,7 @@ and min() of a whole tensor keep the last of equal values (0.0 and -0.0), amax/a
 """
 
 import builtins
+import operator
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
@@ -79,13 +80,66 @@ def _row_sum(vals, f):
 def _vec_inner_sum(row, f, vec):
     n = len(row)
     vs = n // vec
-    lanes = [_row_sum(row[lane:vs * vec:vec], f) for lane in range(vec)]
+    if vs:  # lane l sums row[l::vec]: the vector lanes cascade side by side, one row of lanes at a time
+        lanes = _row_sum_rows([row[k * vec:(k + 1) * vec] for k in range(vs)], _adder(f), vec)
+    else:
+        lanes = [0.0] * vec
     acc = 0.0
     for k in range(vs * vec, n):
         acc = f(acc + row[k])
     for v in lanes:
         acc = f(acc + v)
     return acc
+
+
+def _adder(f):
+    """Elementwise sum of two equal-length lists, each result rounded as ``f`` rounds one value."""
+    if f is D.f32:
+        return lambda a, b: D.round_f32(map(operator.add, a, b))
+    return lambda a, b: list(map(operator.add, a, b))
+
+
+def _cascade_rows(rows, add, width):
+    """[_cascade(column) for each column of ``rows``] (equal-length rows), computed a whole row at a time."""
+    size = len(rows)
+    levels = 4
+    lp = max(4, _ceil_log2(size) // levels)
+    step = 1 << lp
+    mask = step - 1
+    zero = [0.0] * width
+    acc = [zero] * levels
+    i = 0
+    while i + step <= size:
+        a0 = acc[0]
+        for _ in range(step):
+            a0 = add(a0, rows[i])
+            i += 1
+        acc[0] = a0
+        for j in range(1, levels):
+            acc[j] = add(acc[j], acc[j - 1])
+            acc[j - 1] = zero
+            if i & (mask << (j * lp)):
+                break
+    a0 = acc[0]
+    while i < size:
+        a0 = add(a0, rows[i])
+        i += 1
+    for j in range(1, levels):
+        a0 = add(a0, acc[j])
+    return a0
+
+
+def _row_sum_rows(rows, add, width):
+    """[_row_sum(column) for each column of ``rows``], a whole row at a time."""
+    n = len(rows)
+    n4 = n // 4
+    parts = [_cascade_rows(rows[k:n4 * 4:4], add, width) for k in range(4)]
+    p0 = parts[0]
+    for i in range(n4 * 4, n):
+        p0 = add(p0, rows[i])
+    for k in range(1, 4):
+        p0 = add(p0, parts[k])
+    return p0
 
 
 def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
@@ -113,18 +167,20 @@ def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
         for j in range(size1):
             store(j, _vec_inner_sum(col(ib + j * in1, 1, size0), f, vec))
     elif in1 == 1 and size1 >= vec:
-        j = 0
-        while j + 4 * vec <= size1:
-            for c in range(4 * vec):
-                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0), f))
-            j += 4 * vec
-        while j + vec <= size1:
-            for c in range(vec):
-                store(j + c, _row_sum(col(ib + (j + c) * in1, in0, size0), f))
-            j += vec
-        while j < size1:
-            store(j, _row_sum(col(ib + j * in1, in0, size0), f))
-            j += 1
+        # adjacent columns: torch sums them side by side, so a block of columns is summed a row at a time
+        add = _adder(f)
+
+        def rows(j, w):
+            return [data[ib + k * in0 + j:ib + k * in0 + j + w] for k in range(size0)]
+
+        # torch: blocks of 4 vectors of columns cascade each column; the columns after them take row_sum
+        blocks = size1 // (4 * vec) * (4 * vec)
+        if blocks:
+            for c, v in enumerate(_cascade_rows(rows(0, blocks), add, blocks)):
+                store(c, v)
+        if blocks < size1:
+            for c, v in enumerate(_row_sum_rows(rows(blocks, size1 - blocks), add, size1 - blocks)):
+                store(blocks + c, v)
     elif in0 < in1:
         for j in range(size1):
             store(j, _row_sum(col(ib + j * in1, in0, size0), f))
