@@ -6,11 +6,11 @@ The vectorized (``vectorize=True``, torch's vmap) and forward-mode strategies ar
 """
 
 from ..engine import grad as _grad
-from ..errors import unsupported
-from ..grad_mode import enable_grad
-from ..registry import at
+from ..errors import unsupported as _unsupported
+from ..grad_mode import enable_grad as _enable_grad
+from ..registry import at as _at
 from ..registry import namespace as _namespace
-from ..tensor import Tensor
+from ..tensor import Tensor as _Tensor
 
 _namespace(__name__)
 
@@ -21,7 +21,7 @@ def _as_tuple(inp, arg_name, fn_name):
     if not is_inp_tuple:
         inp = (inp,)
     for i, el in enumerate(inp):
-        if not isinstance(el, Tensor):
+        if not isinstance(el, _Tensor):
             where = f"value at index {i}" if is_inp_tuple else f"given {arg_name}"
             raise TypeError(
                 f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of Tensors but the"
@@ -53,7 +53,7 @@ def _grad_preprocess(inputs, create_graph, need_graph):
 
 
 def _grad_postprocess(inputs, create_graph):
-    if isinstance(inputs[0], Tensor):
+    if isinstance(inputs[0], _Tensor):
         return inputs if create_graph else tuple(inp.detach() for inp in inputs)
     return tuple(_grad_postprocess(inp, create_graph) for inp in inputs)
 
@@ -108,8 +108,8 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 "Please either set `create_graph=False` or "
                 '`strategy="reverse-mode"`.'
             )
-        raise unsupported('torch.autograd.functional.jacobian(..., strategy="forward-mode")')
-    with enable_grad():
+        raise _unsupported('torch.autograd.functional.jacobian(..., strategy="forward-mode")')
+    with _enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
         inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
         outputs = func(*inputs)
@@ -123,7 +123,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                     "Please either set `strict=False` or "
                     "`vectorize=False`."
                 )
-            raise unsupported("torch.autograd.functional.jacobian(..., vectorize=True)")
+            raise _unsupported("torch.autograd.functional.jacobian(..., vectorize=True)")
         jac = ()
         for i, out in enumerate(outputs):
             rows = tuple([] for _ in inputs)
@@ -146,9 +146,9 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                                 f"independent of input {el_idx}. This is not allowed in "
                                 "strict mode."
                             )
-                        rows_el.append(at.zeros_like(inp_el))
+                        rows_el.append(_at.zeros_like(inp_el))
             jac += (tuple(
-                at.stack(rows_el, 0).view(out.size() + inputs[el_idx].size())
+                _at.stack(rows_el, 0).view(out.size() + inputs[el_idx].size())
                 for el_idx, rows_el in enumerate(rows)
             ),)
         jac = _grad_postprocess(jac, create_graph)
@@ -165,7 +165,7 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, out
         out = func(*inp)
         is_out_tuple, t_out = _as_tuple(out, "outputs of the user-provided function", "hessian")
         _check_requires_grad(t_out, "outputs", strict=strict)
-        if is_out_tuple or not isinstance(out, Tensor):
+        if is_out_tuple or not isinstance(out, _Tensor):
             raise RuntimeError("The function given to hessian should return a single Tensor")
         if out.numel() != 1:
             raise RuntimeError("The Tensor returned by the function given to hessian should contain a single element")
