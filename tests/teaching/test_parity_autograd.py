@@ -235,8 +235,10 @@ print(e.grad, x.grad)
 x = torch.tensor([1., 2., 3.], requires_grad=True)
 print(attempt(lambda: x.add_(1)), attempt(lambda: x.mul_(2)), attempt(lambda: x.zero_()), attempt(lambda: torch.square_(x)))
 print(torch.square(x))
+print(attempt(lambda: x[0].mul_(2)), attempt(lambda: x[:2].add_(1)), attempt(lambda: x.view(3, 1).zero_()))
 with torch.no_grad():
     x.add_(1)
+    x[0] = 5.
 print(x)
 a = torch.tensor([1., 2.], requires_grad=True)
 b = a * 2
