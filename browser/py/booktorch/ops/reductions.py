@@ -22,7 +22,7 @@ import operator
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..grad_mode import state as grad_state
-from ..iterator import fdiv, opmath_round
+from ..iterator import fdiv, opmath_round, zeros
 from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, wrap_dim
@@ -539,6 +539,8 @@ def value_selecting_backward(grad, dim, indices, sizes, keepdim):
     if not keepdim and len(sizes) > 0:
         grad = at.unsqueeze(grad, dim)
         indices = at.unsqueeze(indices, dim)
+    if grad_state.grad and grad._requires_grad:  # a second derivative (create_graph=True): recorded
+        return at.scatter(zeros(tuple(sizes), grad._dtype), dim, indices, grad)
     n = numel(sizes)
     out = [D.zero_of(grad._dtype)] * n
     st = contiguous_strides(sizes)
