@@ -34,10 +34,12 @@ UNARY = [
     "torch.expm1({})", "({}).neg()",
 ]
 # a vector of length n from one: keeps the shape
-SHAPED = ["torch.softmax({}, 0)", "torch.log_softmax({}, 0)", "({}).cumsum(0)", "({}).flip(0)", "({}) - ({}).mean()"]
+SHAPED = ["torch.softmax({}, 0)", "torch.log_softmax({}, 0)", "({}).cumsum(0)", "({}).flip(0)", "({}) - ({}).mean()",
+          "({}).sort()[0]", "({}).sort(descending=True).values"]
 # a vector to a scalar
 REDUCE = ["({}).sum()", "({}).mean()", "({}).prod()", "(({}) ** 2).sum()", "torch.logsumexp({}, 0)",
-          "({}).norm()", "({}).max()", "({}) @ ({})", "({}).var()", "({}).std()"]
+          "({}).norm()", "({}).max()", "({}) @ ({})", "({}).var()", "({}).std()", "({}).max(0)[0]",
+          "({}).topk(2)[0].sum()", "({}).median()"]
 
 
 @st.composite
