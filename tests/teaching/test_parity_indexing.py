@@ -417,6 +417,19 @@ walk(y.grad_fn)
 attempt(lambda: y.sum().backward())
 warned(lambda: z.scatter(1, torch.tensor([[0]]), torch.ones(1, 1), reduce='add'))
 """,
+    "saved_dims": """
+w = torch.arange(12.).reshape(3, 4).requires_grad_()
+g = torch.tensor([[0, 2], [1, 1], [3, 0]])
+s = torch.ones(3, 2, requires_grad=True)
+for f in [lambda: w.gather(-1, g), lambda: w.scatter(-1, g, s), lambda: w.scatter(-1, g, 2.), lambda: w.scatter_add(-1, g, s),
+          lambda: w.index_select(-1, torch.tensor([3, 0])), lambda: w.index_add(-1, torch.tensor([1, 1]), s, alpha=2),
+          lambda: (w * 1).index_add_(-2, torch.tensor([0, 2]), torch.ones(2, 4)), lambda: (w * 1).scatter_(-2, g, 5.)]:
+    y = f()
+    print(y.grad_fn.name(), y.grad_fn._saved_dim)
+    y.backward(torch.arange(1., y.numel() + 1).reshape(y.shape))
+    print(w.grad, s.grad)
+    w.grad = s.grad = None
+""",
     "take_put": """
 x = torch.arange(12.).reshape(3, 4)
 for f in [lambda: x.take(torch.tensor([0, 5, -1])), lambda: torch.take(x, torch.tensor([[0, 5], [11, 1]])), lambda: x.take(torch.tensor([12])),

@@ -183,6 +183,10 @@ tests = {
     'narrow': lambda y: y.narrow(1, 1, 2), 'movedim': lambda y: y.movedim(0, 1), 'flatten': lambda y: y.t().flatten(),
     'unflatten': lambda y: y.unflatten(1, (3, 1)), 'split': lambda y: y.split(2, 1), 'split_sizes': lambda y: y.split([1, 2], 1),
     'chunk': lambda y: y.chunk(3, 1), 'unbind': lambda y: y.unbind(1), 'chunk_empty': lambda y: y[:, :0].chunk(2, 1),
+    'cat_neg': lambda y: torch.cat([y, y], -1), 'stack_neg': lambda y: torch.stack([y, y], -2), 'flip_neg': lambda y: y.flip(-1, 0),
+    'roll_neg': lambda y: y.roll((-1, 2), (-1, -2)), 'split_neg': lambda y: y.split(2, -1), 'split_sizes_neg': lambda y: y.split([2, 1], -1),
+    'split_one': lambda y: y.split(5, -1), 'chunk_neg': lambda y: y.chunk(2, -2), 'unbind_neg': lambda y: y.unbind(-1),
+    'empty_cat': lambda y: torch.cat([torch.tensor([]), y[:0, 0]], -1),
 }
 for name, f in tests.items():
     out = f(w * 1)

@@ -13,7 +13,7 @@ index_add of 1-d tensors and in put.
 
 from .. import dtypes as D
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import check_inplace, is_number, write_positions, zeros
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, positions, preserve_strides, wrap_dim
@@ -139,7 +139,8 @@ def index_select(t, dim, index):
             vals = [data[b + m + a] for b in before for m in mid for a in after]
     out = _contiguous(vals, shape, t._dtype)
     if needs_grad(t):
-        node = IndexSelectBackward0([t], dim=d, self_sym_sizes=tuple(t._shape))
+        node = IndexSelectBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape))
+        node.dim = d
         node.save("index", index)
         attach(node, out)
     return out
@@ -151,7 +152,7 @@ class IndexSelectBackward0(Node):
 
     def apply(self, grad):
         sv = self._svals
-        return [index_add_(zeros(sv["self_sym_sizes"], grad._dtype), sv["dim"], self.saved("index"), grad)]
+        return [index_add_(zeros(sv["self_sym_sizes"], grad._dtype), self.dim, self.saved("index"), grad)]
 
 
 def _index_add_checks(t, d, index, source):
@@ -174,6 +175,8 @@ def _index_add_checks(t, d, index, source):
         )
     size = 1 if source.dim() == 0 else source._shape[d]
     if n != size:
+        if source.dim() == 0:  # torch's message reads source.size(dim)
+            raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
         raise RuntimeError(
             f"index_add_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), for dim: {d}"
         )
@@ -232,7 +235,7 @@ def index_add_(t, dim, index, source, alpha=1):
     _index_add_values(t, d, index, source, alpha)
     t._version.bump()
     if record:
-        _record_index_add(t, t, d, index, source, alpha, inplace=True)
+        _record_index_add(t, t, dim, index, source, alpha, inplace=True)
     return t
 
 
@@ -242,12 +245,13 @@ def index_add(t, dim, index, source, alpha=1):
     out = at.clone(at.detach(t), contiguous=True)
     _index_add_values(out, d, index, source, alpha)
     if needs_grad(t, source):
-        _record_index_add(out, t, d, index, source, alpha)
+        _record_index_add(out, t, dim, index, source, alpha)
     return out
 
 
-def _record_index_add(out, t, d, index, source, alpha, inplace=False):
-    node = IndexAddBackward0([t, source], alpha=alpha, dim=d, source_dim=source.dim())
+def _record_index_add(out, t, dim, index, source, alpha, inplace=False):
+    node = IndexAddBackward0([t, source], alpha=alpha, dim=saved_ints(dim), source_dim=source.dim())
+    node.dim = dim
     node.save("index", index)
     node.save("source", source)
     if inplace:
@@ -265,9 +269,9 @@ class IndexAddBackward0(Node):
         if self.needs(1):
             index, source = self.saved("index"), self.saved("source")
             if sv["source_dim"] > 0:
-                g_source = at.expand(index_select(grad, sv["dim"], index), source._shape)
+                g_source = at.expand(index_select(grad, self.dim, index), source._shape)
             else:
-                g_source = index_select(grad, sv["dim"], at.squeeze(index, 0))
+                g_source = index_select(grad, self.dim, at.squeeze(index, 0))
             if sv["alpha"] != 1:
                 g_source = at.mul(g_source, sv["alpha"])
         return [grad if self.needs(0) else None, g_source]
@@ -277,8 +281,17 @@ class IndexAddBackward0(Node):
 @kernel
 def gather(t, dim, index, sparse_grad=False):
     d = wrap_dim(dim, t.dim())
-    if index.numel() == 0:
-        return _contiguous([], index._shape, t._dtype)
+    out = _contiguous([], index._shape, t._dtype) if index.numel() == 0 else _gather_values(t, d, index)
+    if needs_grad(t):
+        node = GatherBackward0([t], dim=saved_ints(dim), sparse_grad=sparse_grad)
+        node.dim = d
+        node.save("index", index)
+        node.save("self", t)
+        attach(node, out)
+    return out
+
+
+def _gather_values(t, d, index):
     if index._dtype not in _INDEX:
         raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     nd = max(t.dim(), 1)
@@ -294,13 +307,7 @@ def gather(t, dim, index, sparse_grad=False):
     base, step = _along(t, d, ishape)
     vals = _index_values(index, d, _nonempty_size(t, d))
     data = t._storage.data
-    out = _contiguous([data[b + v * step] for b, v in zip(base, vals)], index._shape, t._dtype)
-    if needs_grad(t):
-        node = GatherBackward0([t], dim=d, sparse_grad=sparse_grad)
-        node.save("index", index)
-        node.save("self", t)
-        attach(node, out)
-    return out
+    return _contiguous([data[b + v * step] for b, v in zip(base, vals)], index._shape, t._dtype)
 
 
 class GatherBackward0(Node):
@@ -312,7 +319,7 @@ class GatherBackward0(Node):
         if sv["sparse_grad"]:
             raise unsupported("gather(..., sparse_grad=True) gradients (sparse tensors)")
         t = self.saved("self")
-        return [scatter_add_(zeros(t._shape, grad._dtype), sv["dim"], self.saved("index"), grad)]
+        return [scatter_add_(zeros(t._shape, grad._dtype), self.dim, self.saved("index"), grad)]
 
 
 # ------------------------------------------------------------------ scatter / scatter_add
@@ -388,13 +395,14 @@ def _scatter_into(t, d, index, src, reduce):
     _scatter_values(t, d, index, src if is_tensor else None, value, reduce, opmath=False)
 
 
-def _scatter_node(inputs, d, index, src, reduce):
+def _scatter_node(inputs, dim, index, src, reduce):
     if reduce is not None:
         return ScatterNotImplemented(inputs + ([src] if isinstance(src, Tensor) else []))
     if isinstance(src, Tensor):
-        node = ScatterBackward0(inputs + [src], dim=d)
+        node = ScatterBackward0(inputs + [src], dim=saved_ints(dim))
     else:
-        node = ScatterBackward1(inputs, dim=d)
+        node = ScatterBackward1(inputs, dim=saved_ints(dim))
+    node.dim = dim
     node.save("index", index)
     return node
 
@@ -407,7 +415,7 @@ def scatter_(t, dim, index, src, reduce=None):
     _scatter_into(t, d, index, src, reduce)
     t._version.bump()
     if record:
-        node = _scatter_node([t], d, index, src, reduce)
+        node = _scatter_node([t], dim, index, src, reduce)
         t._grad_fn = None
         attach(node, t)
     return t
@@ -419,7 +427,7 @@ def scatter(t, dim, index, src, reduce=None):
     out = at.clone(at.detach(t), contiguous=True)
     _scatter_into(out, d, index, src, reduce)
     if needs_grad(t, src if isinstance(src, Tensor) else None):
-        attach(_scatter_node([t], d, index, src, reduce), out)
+        attach(_scatter_node([t], dim, index, src, reduce), out)
     return out
 
 
@@ -428,7 +436,7 @@ class ScatterBackward0(Node):
     formulas = ("grad.scatter(dim, index, 0)", "grad.gather(dim, index)")
 
     def apply(self, grad):
-        d, index = self._svals["dim"], self.saved("index")
+        d, index = self.dim, self.saved("index")
         g_self = scatter(grad, d, index, 0) if self.needs(0) else None
         return [g_self, gather(grad, d, index) if self.needs(1) else None]
 
@@ -438,7 +446,7 @@ class ScatterBackward1(Node):
     formulas = ("grad.scatter(dim, index, 0)",)
 
     def apply(self, grad):
-        return [scatter(grad, self._svals["dim"], self.saved("index"), 0)]
+        return [scatter(grad, self.dim, self.saved("index"), 0)]
 
 
 class ScatterNotImplemented(Node):
@@ -465,8 +473,7 @@ def scatter_add_(t, dim, index, src):
     _scatter_add_into(t, d, index, src)
     t._version.bump()
     if record:
-        node = ScatterAddBackward0([t, src], dim=d)
-        node.save("index", index)
+        node = _scatter_add_node(t, dim, index, src)
         t._grad_fn = None
         attach(node, t)
     return t
@@ -478,10 +485,15 @@ def scatter_add(t, dim, index, src):
     out = at.clone(at.detach(t), contiguous=True)
     _scatter_add_into(out, d, index, src)
     if needs_grad(t, src):
-        node = ScatterAddBackward0([t, src], dim=d)
-        node.save("index", index)
-        attach(node, out)
+        attach(_scatter_add_node(t, dim, index, src), out)
     return out
+
+
+def _scatter_add_node(t, dim, index, src):
+    node = ScatterAddBackward0([t, src], dim=saved_ints(dim))
+    node.dim = dim
+    node.save("index", index)
+    return node
 
 
 class ScatterAddBackward0(Node):
@@ -489,7 +501,7 @@ class ScatterAddBackward0(Node):
     formulas = ("grad", "grad.gather(dim, index)")
 
     def apply(self, grad):
-        g_src = gather(grad, self._svals["dim"], self.saved("index")) if self.needs(1) else None
+        g_src = gather(grad, self.dim, self.saved("index")) if self.needs(1) else None
         return [grad if self.needs(0) else None, g_src]
 
 

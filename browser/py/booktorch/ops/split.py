@@ -6,7 +6,7 @@ them (each output has its ``output_nr``); the gradient of an output that was not
 pieces are joined with ``cat`` (``stack`` for unbind), as torch's split_backward does.
 """
 
-from ..graph import Node, attach_outputs, needs_grad
+from ..graph import Node, attach_outputs, needs_grad, saved_ints
 from ..grad_mode import no_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
@@ -44,7 +44,9 @@ def split(t, split_size, dim=0):
     d = wrap_dim(dim, t.dim())
     outs = _pieces(t, d, sizes)
     if needs_grad(t):
-        attach_outputs(SplitBackward0([t], dim=d, self_sym_sizes=tuple(t._shape), split_size=split_size), outs)
+        node = SplitBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape), split_size=split_size)
+        node.dim = d
+        attach_outputs(node, outs)
     return tuple(outs)
 
 
@@ -68,7 +70,9 @@ def split_with_sizes(t, split_sizes, dim=0):
         )
     outs = _pieces(t, d, split_sizes)
     if needs_grad(t):
-        node = SplitWithSizesBackward0([t], dim=d, self_sym_sizes=tuple(t._shape), split_sizes=tuple(split_sizes))
+        node = SplitWithSizesBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape),
+                                       split_sizes=tuple(split_sizes))
+        node.dim = d
         attach_outputs(node, outs)
     return tuple(outs)
 
@@ -94,8 +98,15 @@ def unbind(t, dim=0):
     with no_grad():
         outs = [at.select(t, d, i) for i in range(t._shape[d])]
     if needs_grad(t) and outs:
-        attach_outputs(UnbindBackward0([t], dim=d), outs)
+        node = UnbindBackward0([t], dim=saved_ints(dim))
+        node.dim = d
+        attach_outputs(node, outs)
     return tuple(outs)
+
+
+def _listed(grads):
+    """The engine hands a node of one output its gradient alone, and a node of several a list of them."""
+    return grads if isinstance(grads, list) else [grads]
 
 
 def _filled(grads, shapes, like):
@@ -121,10 +132,11 @@ class SplitBackward0(Node):
     formulas = ("cat(grads, dim)",)
 
     def apply(self, grads):
+        grads = _listed(grads)
         sv = self._svals
         sizes = [sv["split_size"]] * len(grads)
-        sizes[-1] = sv["split_size"] - (sv["split_size"] * len(grads) - sv["self_sym_sizes"][sv["dim"]])
-        return _split_backward(grads, sizes, sv["dim"], sv["self_sym_sizes"])
+        sizes[-1] = sv["split_size"] - (sv["split_size"] * len(grads) - sv["self_sym_sizes"][self.dim])
+        return _split_backward(grads, sizes, self.dim, sv["self_sym_sizes"])
 
 
 class SplitWithSizesBackward0(Node):
@@ -133,7 +145,7 @@ class SplitWithSizesBackward0(Node):
 
     def apply(self, grads):
         sv = self._svals
-        return _split_backward(grads, sv["split_sizes"], sv["dim"], sv["self_sym_sizes"])
+        return _split_backward(_listed(grads), sv["split_sizes"], self.dim, sv["self_sym_sizes"])
 
 
 class UnbindBackward0(Node):
@@ -141,9 +153,10 @@ class UnbindBackward0(Node):
     formulas = ("stack(grads, dim)",)
 
     def apply(self, grads):
+        grads = _listed(grads)
         like = _first(grads)
         filled = [g if g is not None else at.expand(zeros((), like._dtype), like._shape) for g in grads]
-        return [at.stack(filled, self._svals["dim"])]
+        return [at.stack(filled, self.dim)]
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
