@@ -23,10 +23,11 @@ import itertools
 import re
 import weakref
 
-from .dtypes import tensor_type_name
+from .dtypes import float64, scalar_dtype, tensor_type_name
 from .errors import unsupported
 from .grad_mode import no_grad
 from .grad_mode import state as grad_state
+from .tensor import Tensor
 
 _seq = itertools.count()
 observers = []  # objects with on_node(node, output_or_None); see booktorch.tape
@@ -186,7 +187,11 @@ class Node:
             key = name[len("_saved_"):]
             saved = self.__dict__.get("_stensors", {})
             if key in saved:
-                return self.saved(key)
+                value = self.saved(key)
+                if isinstance(saved[key], SavedScalar):  # a Python number in a Tensor argument: a wrapped number
+                    dt = scalar_dtype(value) if not isinstance(value, float) else float64
+                    return Tensor._from_values([value], (), dt)
+                return value
             extra = self.__dict__.get("_svals", {})
             if key in extra:
                 return extra[key]
