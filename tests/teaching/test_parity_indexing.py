@@ -430,6 +430,15 @@ for f in [lambda: w.gather(-1, g), lambda: w.scatter(-1, g, s), lambda: w.scatte
     print(w.grad, s.grad)
     w.grad = s.grad = None
 """,
+    "assign_versions": """
+w = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+# the version in the message counts the writes: one per assignment, whatever path it takes
+for stmt in ["y[0, 1] = 0.", "y[0] = torch.ones(3)", "y[:, 1] = 2.", "y[[0, 1]] = 2.", "y[y > 0] = 1.", "y[0, [1]] = 3.", "y[...] = 1",
+             "y.masked_fill_(y > 0, 1.)", "y[y > 0] = 1.; y[0] = 2.", "y[:, 1:] = torch.zeros(2, 2)"]:
+    y = w.exp()
+    exec(stmt)
+    attempt(lambda: y.sum().backward())
+""",
     "take_put": """
 x = torch.arange(12.).reshape(3, 4)
 for f in [lambda: x.take(torch.tensor([0, 5, -1])), lambda: torch.take(x, torch.tensor([[0, 5], [11, 1]])), lambda: x.take(torch.tensor([12])),
