@@ -141,7 +141,8 @@ for f in [lambda: x.flip(0), lambda: x.flip(0, 2), lambda: x.flip((0, 2)), lambd
           lambda: x.roll((1, 2), 0), lambda: x.roll(1, (0, 1)), lambda: x.roll((1,), (0,)), lambda: x.roll(1, 3), lambda: x.roll(()),
           lambda: x.roll(1, ()), lambda: x.transpose(0, 2).roll(1, 0), lambda: x.transpose(0, 2).roll(1), lambda: torch.tensor(1.).roll(1),
           lambda: torch.tensor(1.).roll(1, 0), lambda: torch.zeros(0, 2).roll(1), lambda: torch.zeros(0, 2).roll(1, 0),
-          lambda: torch.zeros(2, 0).t().roll(1, 0), lambda: x.roll([1, 'a']), lambda: x.roll(1, 'a'), lambda: x.roll(1, [0, 'a']),
+          lambda: torch.zeros(2, 0).t().roll(1, 0), lambda: torch.zeros(0, 2).roll(1, 5), lambda: torch.zeros(2, 0).t().roll((1, 2), (0, -7)),
+          lambda: x.roll([1, 'a']), lambda: x.roll(1, 'a'), lambda: x.roll(1, [0, 'a']),
           lambda: torch.roll(x, 'a'), lambda: x.roll('a'), lambda: x.roll(1.5), lambda: x.int().roll(-5, 2)]:
     attempt(f)
 """,

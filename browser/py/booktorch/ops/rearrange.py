@@ -78,17 +78,13 @@ def roll(t, shifts, dims=()):
             start = (len(vals) - shifts[0]) % len(vals)
             vals = vals[start:] + vals[:start]
         out = Tensor._from_values(vals, t._shape, t._dtype)
+    elif not vals:  # torch clones an empty tensor before it looks at the dims
+        out = new_strided([], t._shape, preserve_strides(t._shape, t._stride), t._dtype)
     else:
-        wrapped = []
-        for d in dims:
+        for shift, d in zip(shifts, dims):
             t.size(d)  # torch's error for a dimension the tensor does not have
-            wrapped.append(wrap_dim(d, t.dim()))
-        if vals:
-            for shift, d in zip(shifts, wrapped):
-                vals = _rolled(vals, t._shape, shift, d)
-            out = Tensor._from_values(vals, t._shape, t._dtype)
-        else:
-            out = new_strided([], t._shape, preserve_strides(t._shape, t._stride), t._dtype)
+            vals = _rolled(vals, t._shape, shift, wrap_dim(d, t.dim()))
+        out = Tensor._from_values(vals, t._shape, t._dtype)
     if needs_grad(t):
         node = RollBackward0([t], dims=saved_ints(dims), shifts=saved_ints(shifts))
         node.shifts, node.dims = shifts, dims
