@@ -1,7 +1,7 @@
 """Parity of indexing: basic and advanced ``x[...]`` (index tensors of every index dtype, lists, masks,
 mixed with ints, slices, None and ...), assignment ``x[...] = v`` and ``index_put_``, and the ops that
 index through a tensor (masked_fill, masked_select, masked_scatter, nonzero, argwhere, where(cond),
-index_select, index_add, gather, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
+index_select, index_add, gather, take_along_dim, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
 views, errors, warnings and gradients (with the backward graph), compared with real torch."""
 
 import pytest
@@ -438,6 +438,33 @@ for stmt in ["y[0, 1] = 0.", "y[0] = torch.ones(3)", "y[:, 1] = 2.", "y[[0, 1]] 
     y = w.exp()
     exec(stmt)
     attempt(lambda: y.sum().backward())
+""",
+    "take_along_dim": """
+x = torch.arange(24.).reshape(2, 3, 4)
+for f in [lambda: torch.take_along_dim(x, torch.tensor([[[0]]]), 2), lambda: x.take_along_dim(torch.tensor([[[0], [1], [2]]]), 2),
+          lambda: x.take_along_dim(torch.tensor([5, 0])), lambda: x.take_along_dim(torch.tensor([[0, 1]]), 1), lambda: x.take_along_dim(torch.tensor([[[0, 1]]]), -1),
+          lambda: x.take_along_dim(torch.tensor([[[-1, -5, 9, -9]]]), 2), lambda: x.take_along_dim(torch.tensor([-1])), lambda: x.take_along_dim(torch.tensor([24])),
+          lambda: x.take_along_dim(torch.tensor([[[0, 1]]]).int(), 2), lambda: x.take_along_dim(torch.tensor([[[0.]]]), 2),
+          lambda: x.take_along_dim(torch.tensor([[[True]]]), 2), lambda: x.take_along_dim(torch.tensor([[0]], dtype=torch.uint8), 2),
+          lambda: x.take_along_dim(torch.tensor([[[0]]]), 3), lambda: x.take_along_dim(torch.zeros(3, 3, 1, dtype=torch.long), 2),
+          lambda: x.take_along_dim(torch.tensor([[[0]]]), dim=None), lambda: torch.take_along_dim(x, indices=torch.tensor([1])),
+          lambda: torch.take_along_dim(1, torch.tensor([1])), lambda: x.take_along_dim([1]), lambda: x.take_along_dim(torch.tensor([[[0]]]), 'a'),
+          lambda: x.take_along_dim(torch.tensor([[[0]]]), 1.), lambda: torch.tensor(5.).take_along_dim(torch.tensor(0), 0),
+          lambda: torch.tensor(5.).take_along_dim(torch.tensor([0])), lambda: x.transpose(0, 2).take_along_dim(torch.tensor([1])),
+          lambda: x.transpose(0, 2).take_along_dim(torch.tensor([[[1, 0]]]), 0), lambda: torch.zeros(2, 0).take_along_dim(torch.zeros(2, 1, dtype=torch.long), 1),
+          lambda: torch.zeros(2, 0).take_along_dim(torch.zeros(2, 0, dtype=torch.long), 1), lambda: x.long().take_along_dim(torch.tensor([[[3]]]), 2),
+          lambda: x.take_along_dim(torch.tensor([1]).int()), lambda: x.take_along_dim(torch.tensor([1.])), lambda: x.take_along_dim(torch.tensor([[[1.]]]), 5),
+          lambda: x.take_along_dim(torch.tensor([[[-30]]]), 2)]:
+    attempt(f)
+w = torch.arange(6.).reshape(2, 3).requires_grad_()
+for f in [lambda: w.take_along_dim(torch.tensor([[1], [0]]), 1), lambda: w.take_along_dim(torch.tensor([[1]]), 1),
+          lambda: w.take_along_dim(torch.tensor([[2, -1, 0]]), -2 + 1), lambda: w.take_along_dim(torch.tensor([1, 0, 1]))]:
+    y = f()
+    walk(y.grad_fn)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_index)
+    y.backward(torch.arange(1., y.numel() + 1).reshape(y.shape))
+    print(w.grad)
+    w.grad = None
 """,
     "take_put": """
 x = torch.arange(12.).reshape(3, 4)

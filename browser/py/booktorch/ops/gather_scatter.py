@@ -16,7 +16,8 @@ from ..errors import unsupported
 from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import check_inplace, is_number, write_positions, zeros
 from ..registry import at, function, kernel, method
-from ..shape import fmt_list, positions, preserve_strides, wrap_dim
+from ..shape import broadcast_shapes, fmt_list, positions, preserve_strides, wrap_dim
+from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
 
@@ -320,6 +321,46 @@ class GatherBackward0(Node):
             raise unsupported("gather(..., sparse_grad=True) gradients (sparse tensors)")
         t = self.saved("self")
         return [scatter_add_(zeros(t._shape, grad._dtype), self.dim, self.saved("index"), grad)]
+
+
+# ------------------------------------------------------------------ take_along_dim
+@kernel
+def take_along_dim(t, indices, dim=None):
+    """torch's composite take_along_dim: gather from t and indices broadcast against each other (all but
+    along ``dim``), the indices wrapped modulo the size; without ``dim``, gather from the flattened t."""
+    if dim is None:  # (gather's own index checks)
+        return gather(at.view(t, (-1,)), 0, at.view(indices, (-1,)))
+    if t.dim() != indices.dim():
+        raise RuntimeError(
+            "torch.take_along_dim(): input and indices should have the same number of dimensions, but got "
+            f"{t.dim()} dimensions for input, and {indices.dim()} dimensions for indices"
+        )
+    if indices._dtype is not D.int64:
+        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got {indices._dtype._legacy}")
+    d = wrap_dim(dim, t.dim())
+    sizes = list(t._shape)
+    sizes[d] = indices.size(d)
+    indices = at.expand(indices, broadcast_shapes(sizes, indices._shape))
+    sizes = list(indices._shape)
+    sizes[d] = t.size(d)
+    t = at.expand(t, broadcast_shapes(sizes, t._shape))
+    return gather(t, d, at.remainder(indices, t.size(d)))
+
+
+_TAKE_ALONG_DIM = Parser("take_along_dim", "(Tensor input, Tensor indices, int? dim = None)")
+_TAKE_ALONG_DIM_METHOD = Parser("take_along_dim", "(Tensor indices, int? dim = None)")
+
+
+@method("take_along_dim")
+def take_along_dim_method(self, *args, **kwargs):
+    parsed = _TAKE_ALONG_DIM_METHOD.parse(args, kwargs)[1]
+    return take_along_dim(self, parsed["indices"], parsed["dim"])
+
+
+@function("take_along_dim")
+def take_along_dim_function(*args, **kwargs):
+    parsed = _TAKE_ALONG_DIM.parse(args, kwargs)[1]
+    return take_along_dim(parsed["input"], parsed["indices"], parsed["dim"])
 
 
 # ------------------------------------------------------------------ scatter / scatter_add

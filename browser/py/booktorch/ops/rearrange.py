@@ -241,6 +241,26 @@ def flipud(input):
     return flip(input, (0,))
 
 
+@function("ravel", tensor_input=True)
+def ravel(input):
+    """torch's composite ravel: ``contiguous().view(-1)``."""
+    return at.view(at.contiguous(input), (-1,))
+
+
+def _no_argument_method(name, fn):
+    def as_method(self, *args):
+        if args:
+            raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+        return fn(self)
+
+    method(name)(as_method)
+
+
+_no_argument_method("fliplr", fliplr)
+_no_argument_method("flipud", flipud)
+_no_argument_method("ravel", ravel)
+
+
 @method("roll")
 def roll_method(self, shifts, dims=()):
     return roll(self, parse_int_list(shifts, "roll", "shifts", 1), parse_int_list(dims, "roll", "dims", 2))
