@@ -1,7 +1,7 @@
 """Parity of indexing: basic and advanced ``x[...]`` (index tensors of every index dtype, lists, masks,
 mixed with ints, slices, None and ...), assignment ``x[...] = v`` and ``index_put_``, and the ops that
 index through a tensor (masked_fill, masked_select, masked_scatter, nonzero, argwhere, where(cond),
-index_select, index_add, gather, take_along_dim, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
+index_select, index_add, index_fill, gather, take_along_dim, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
 views, errors, warnings and gradients (with the backward graph), compared with real torch."""
 
 import pytest
@@ -465,6 +465,38 @@ for f in [lambda: w.take_along_dim(torch.tensor([[1], [0]]), 1), lambda: w.take_
     y.backward(torch.arange(1., y.numel() + 1).reshape(y.shape))
     print(w.grad)
     w.grad = None
+""",
+    "index_fill": """
+x = torch.arange(12.).reshape(3, 4)
+i = torch.tensor([2, 0])
+for f in [lambda: x.index_fill(0, i, -1.), lambda: x.index_fill(1, i, torch.tensor(5.)), lambda: x.index_fill(-1, i, 2), lambda: torch.index_fill(x, 1, i, 7),
+          lambda: x.clone().index_fill_(1, i, 3), lambda: x.index_fill(0, torch.tensor(1), 0.), lambda: x.index_fill(0, torch.tensor([[1]]), 0.),
+          lambda: x.index_fill(0, torch.tensor([1.]), 0.), lambda: x.index_fill(0, torch.tensor([1], dtype=torch.int32), 0.), lambda: x.index_fill(0, torch.tensor([3]), 0.),
+          lambda: x.index_fill(0, torch.tensor([-1]), 0.), lambda: x.index_fill(0, torch.tensor([-4]), 0.), lambda: x.index_fill(2, i, 0.),
+          lambda: x.index_fill(2, torch.tensor([1.]), 0.), lambda: x.index_fill(2, torch.tensor([[1]]), 0.), lambda: x.index_fill(0, i, torch.tensor([1.])),
+          lambda: x.index_fill(0, i, torch.tensor(1., dtype=torch.float64)), lambda: x.long().index_fill(0, i, 2.5), lambda: x.long().index_fill(0, i, torch.tensor(2.5)),
+          lambda: x.index_fill(0, i, True), lambda: x.bool().index_fill(0, i, 2), lambda: torch.tensor(5.).index_fill(0, torch.tensor([0]), 1.),
+          lambda: torch.tensor(5.).index_fill(0, torch.tensor(0), 1.), lambda: torch.tensor(5.).index_fill(-1, torch.tensor([0, -1]), 1.),
+          lambda: torch.tensor(5.).index_fill(0, torch.tensor([1]), 1.), lambda: x.t().index_fill(0, i, 0.), lambda: x.t().clone().index_fill_(1, i, 0.),
+          lambda: x.index_fill(0, [1], 0.), lambda: x.index_fill('a', i, 0.), lambda: x.index_fill(0, i, 'a'), lambda: x.index_fill(0, i),
+          lambda: torch.index_fill(x, 0, i), lambda: torch.index_fill(1, 0, i, 0.), lambda: x.index_fill_(0, [1], 0.),
+          lambda: x.to(torch.int8).index_fill(0, i, 300), lambda: x.index_fill(0, torch.tensor([], dtype=torch.long), 1.),
+          lambda: x[None].expand(2, 3, 4).index_fill(0, i[1:], 1.), lambda: x.index_fill(0, i, float('nan')), lambda: x.half().index_fill(0, i, 1e6),
+          lambda: x.bfloat16().index_fill(1, i, 1e6), lambda: x.index_fill(dim=0, index=i, value=1.), lambda: x.index_fill(0, torch.tensor([1, 1, -2]), 9)]:
+    attempt(f)
+warned(lambda: x[None].expand(2, 3, 4).index_fill_(1, i[1:], 1.))
+w = torch.arange(12.).reshape(3, 4).requires_grad_()
+v = torch.tensor(2., requires_grad=True)
+for f in [lambda: w.index_fill(1, i, 3.), lambda: w.index_fill(1, i, v), lambda: (w * 1).index_fill_(0, i, v), lambda: w.index_fill(-1, torch.tensor([1, 1]), v),
+          lambda: (w * 1).index_fill_(-2, torch.tensor([1]), 0.5)]:
+    y = f()
+    walk(y.grad_fn)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_index)
+    y.backward(torch.arange(1., 13.).reshape(3, 4))
+    print(w.grad, v.grad)
+    w.grad = v.grad = None
+attempt(lambda: w.index_fill_(0, i, 1.))
+attempt(lambda: w.detach().index_fill_(0, i, v))
 """,
     "take_put": """
 x = torch.arange(12.).reshape(3, 4)

@@ -11,12 +11,14 @@ end in scatter_add and in index_add of tensors of two or more dimensions, and ro
 index_add of 1-d tensors and in put.
 """
 
+import warnings
+
 from .. import dtypes as D
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import check_inplace, is_number, write_positions, zeros
 from ..registry import at, function, kernel, method
-from ..shape import broadcast_shapes, fmt_list, positions, preserve_strides, wrap_dim
+from ..shape import broadcast_shapes, fmt_list, numel, positions, preserve_strides, wrap_dim
 from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
@@ -276,6 +278,121 @@ class IndexAddBackward0(Node):
             if sv["alpha"] != 1:
                 g_source = at.mul(g_source, sv["alpha"])
         return [grad if self.needs(0) else None, g_source]
+
+
+# ------------------------------------------------------------------ index_fill
+_EXPANDED_INDEX_FILL = (
+    "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this "
+    "operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1913.)"
+)
+
+
+def _index_fill_values(t, dim, index, value):
+    """index_fill_'s kernel: the number ``value`` into every slice of t along dim that index names."""
+    if index._dtype is not D.int64:
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    if any(st == 0 and size > 1 for size, st in zip(t._shape, t._stride)):
+        warnings.warn(_EXPANDED_INDEX_FILL, UserWarning, stacklevel=4)
+    shape = t._shape or (1,)  # a 0-d tensor is filled as its one-element view
+    d = wrap_dim(dim, len(shape))
+    if index.dim() > 1:
+        raise RuntimeError("Index has to be a vector/scalar")
+    size = shape[d]
+    chosen = set()
+    for i in index._values():
+        if not -size <= i < size:
+            raise IndexError(f"index {i} is out of bounds for dimension {d} with size {size}")
+        chosen.add(i % size)
+    v = D.checked_scalar(value, t._dtype)
+    inner = numel(shape[d + 1:])
+    data = t._storage.data
+    for k, p in enumerate(t._positions()):
+        if (k // inner) % size in chosen:
+            data[p] = v
+
+
+def _fill_number(value):
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.dim()} dimension(s).")
+        return value.item()
+    return value
+
+
+@kernel
+def index_fill_(t, dim, index, value):
+    record = check_inplace(t, value if isinstance(value, Tensor) else None)
+    _index_fill_values(t, dim, index, _fill_number(value))
+    t._version.bump()
+    if record:
+        node = _index_fill_node(t, dim, index, value)
+        t._grad_fn = None
+        attach(node, t)
+    return t
+
+
+@kernel
+def index_fill(t, dim, index, value):
+    out = at.clone(at.detach(t))
+    _index_fill_values(out, dim, index, _fill_number(value))
+    if needs_grad(t, value if isinstance(value, Tensor) else None):
+        attach(_index_fill_node(t, dim, index, value), out)
+    return out
+
+
+def _index_fill_node(t, dim, index, value):
+    if isinstance(value, Tensor):
+        node = IndexFillBackward1([t, value], dim=saved_ints(dim))
+    else:
+        node = IndexFillBackward0([t], dim=saved_ints(dim))
+    node.dim = dim
+    node.save("index", index)
+    return node
+
+
+class IndexFillBackward0(Node):
+    _name = "IndexFillBackward0"
+    formulas = ("grad.index_fill(dim, index, 0)",)
+
+    def apply(self, grad):
+        return [index_fill(grad, self.dim, self.saved("index"), 0)]
+
+
+class IndexFillBackward1(Node):
+    _name = "IndexFillBackward1"
+    formulas = ("grad.index_fill(dim, index, 0)", "grad.index_select(dim, unique(index)).sum()")
+
+    def apply(self, grad):
+        index = self.saved("index")
+        g_self = index_fill(grad, self.dim, index, 0) if self.needs(0) else None
+        g_value = at.sum(index_select(grad, self.dim, at.unique(index))) if self.needs(1) else None
+        return [g_self, g_value]
+
+
+_INDEX_FILL_METHOD = {name: Parser(name, "(int dim, Tensor index, Tensor value)", "(int dim, Tensor index, Number value)")
+                      for name in ("index_fill", "index_fill_")}
+_INDEX_FILL = Parser("index_fill", "(Tensor input, int dim, Tensor index, Tensor value)",
+                     "(Tensor input, int dim, Tensor index, Number value)")
+
+
+@method("index_fill")
+def index_fill_method(self, *args, **kwargs):
+    a = _INDEX_FILL_METHOD["index_fill"].parse(args, kwargs)[1]
+    return index_fill(self, a["dim"], a["index"], a["value"])
+
+
+@method("index_fill_")
+def index_fill_method_(self, *args, **kwargs):
+    a = _INDEX_FILL_METHOD["index_fill_"].parse(args, kwargs)[1]
+    return index_fill_(self, a["dim"], a["index"], a["value"])
+
+
+@function("index_fill")
+def index_fill_function(*args, **kwargs):
+    a = _INDEX_FILL.parse(args, kwargs)[1]
+    return index_fill(a["input"], a["dim"], a["index"], a["value"])
 
 
 # ------------------------------------------------------------------ gather
