@@ -1,7 +1,7 @@
 """Parity of indexing: basic and advanced ``x[...]`` (index tensors of every index dtype, lists, masks,
 mixed with ints, slices, None and ...), assignment ``x[...] = v`` and ``index_put_``, and the ops that
 index through a tensor (masked_fill, masked_select, masked_scatter, nonzero, argwhere, where(cond),
-index_select, index_add, index_fill, gather, take_along_dim, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
+index_select, index_add, index_fill, index_copy, gather, take_along_dim, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
 views, errors, warnings and gradients (with the backward graph), compared with real torch."""
 
 import pytest
@@ -497,6 +497,40 @@ for f in [lambda: w.index_fill(1, i, 3.), lambda: w.index_fill(1, i, v), lambda:
     w.grad = v.grad = None
 attempt(lambda: w.index_fill_(0, i, 1.))
 attempt(lambda: w.detach().index_fill_(0, i, v))
+""",
+    "index_copy": """
+x = torch.zeros(3, 4)
+s = torch.arange(8.).reshape(2, 4)
+i = torch.tensor([2, 0])
+x3 = torch.zeros(2, 3, 4)
+for f in [lambda: x.index_copy(0, i, s), lambda: x.index_copy(1, i, torch.ones(3, 2)), lambda: torch.index_copy(x, 0, i, s), lambda: x.clone().index_copy_(0, i, s),
+          lambda: x.index_copy(0, torch.tensor([1, 1]), s), lambda: x.index_copy(0, i, s[:1]), lambda: x.index_copy(0, i, s[:, :3]), lambda: x.index_copy(0, i.float(), s),
+          lambda: x.index_copy(0, i.int(), s), lambda: x.index_copy(0, i[None], s), lambda: x.index_copy(0, torch.tensor([3, 0]), s), lambda: x.index_copy(0, torch.tensor([-1, 0]), s),
+          lambda: x.index_copy(0, i, s.long()), lambda: x.index_copy(2, i, s), lambda: x.index_copy(0, torch.tensor(1), s[0]), lambda: x.index_copy(0, torch.tensor(1), s[:1]),
+          lambda: x.index_copy(0, torch.tensor([1]), s[0]), lambda: torch.zeros(3).index_copy(0, torch.tensor(1), torch.tensor(5.)),
+          lambda: torch.zeros(3).index_copy(0, torch.tensor([1]), torch.tensor(5.)), lambda: torch.tensor(0.).index_copy(0, torch.tensor(0), torch.tensor(5.)),
+          lambda: torch.tensor(0.).index_copy(0, torch.tensor([0]), torch.tensor([5.])), lambda: torch.tensor(1.).index_copy(0, torch.tensor([0]), torch.ones(1, 1)),
+          lambda: x.index_copy(0, i, s[None]), lambda: x.index_copy(0, i, 1.), lambda: x.index_copy('a', i, s), lambda: x.index_copy(0, [1], s),
+          lambda: torch.index_copy(x, 0, i, 1.), lambda: x.index_copy_(0, i, 1.), lambda: x.t().index_copy(0, torch.tensor([1]), torch.ones(1, 3)),
+          lambda: x.index_copy(-1, i, torch.ones(3, 2)), lambda: x.index_copy(0, torch.tensor([], dtype=torch.long), torch.zeros(0, 4)),
+          lambda: x.index_copy(0, torch.tensor([5]), torch.zeros(1, 4)), lambda: x.index_copy(0, i, torch.ones(2, 2, 2)), lambda: x.index_copy(0, i, torch.ones(2, 5)),
+          lambda: x3.index_copy(0, torch.tensor([0]), torch.ones(1, 3, 5)), lambda: x3.index_copy(1, torch.tensor([0]), torch.ones(1, 3, 5)),
+          lambda: x3.index_copy(2, torch.tensor([3, 1]), torch.arange(12.).reshape(2, 3, 2)), lambda: torch.zeros(3).index_copy(0, torch.tensor([0, 1]), torch.tensor(1.)),
+          lambda: torch.zeros(3).index_copy(0, torch.tensor([[0]]), torch.tensor(1.)), lambda: torch.zeros(2, 2).index_copy(0, torch.tensor([0]), torch.ones(1)),
+          lambda: torch.zeros(2, 3).index_copy(1, torch.tensor([0, 2, 0]), torch.arange(6.).reshape(2, 3)),
+          lambda: torch.zeros(2, 3).index_copy(0, torch.tensor([0]), torch.ones(1, 3, dtype=torch.float64)), lambda: torch.zeros(2, 3).index_copy(5, torch.tensor([[0]]), torch.ones(1, 3)),
+          lambda: torch.zeros(2, 3, dtype=torch.int8).index_copy(1, torch.tensor([1]), torch.full((2, 1), -3, dtype=torch.int8))]:
+    attempt(f)
+w = torch.zeros(3, 4, requires_grad=True)
+src = s.clone().requires_grad_()
+for f in [lambda: w.index_copy(0, i, src), lambda: (w * 1).index_copy_(0, i, src), lambda: w.index_copy(-1, i, torch.ones(3, 2)),
+          lambda: w.detach().index_copy(0, torch.tensor([1, 1]), src), lambda: w[0].index_copy(0, torch.tensor(1), src[0, 0])]:
+    y = f()
+    walk(y.grad_fn)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_index, y.grad_fn._saved_source, y.grad_fn._saved_source_dim)
+    y.backward(torch.arange(1., y.numel() + 1).reshape(y.shape))
+    print(w.grad, src.grad)
+    w.grad = src.grad = None
 """,
     "take_put": """
 x = torch.arange(12.).reshape(3, 4)

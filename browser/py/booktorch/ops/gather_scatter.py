@@ -395,6 +395,133 @@ def index_fill_function(*args, **kwargs):
     return index_fill(a["input"], a["dim"], a["index"], a["value"])
 
 
+# ------------------------------------------------------------------ index_copy
+def _index_copy_checks(t, dim, index, source):
+    """index_copy's meta function: torch's checks, in its order; the wrapped dim."""
+    d = wrap_dim(dim, t.dim())
+    if index.dim() >= 2:
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.dim()})")
+    n = index.numel()
+    if source.dim() == 0 and n != 1:
+        raise IndexError(f"index_copy_(): When source is scalar, index should have one element (got {n})")
+    if source.dim() != t.dim() and source.dim() != 0 and t.dim() != 0:
+        raise IndexError(
+            "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source "
+            f"dimensionality ({source.dim()}), destination dimensionality ({t.dim()})"
+        )
+    if index._dtype is not D.int64:
+        raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got {index._dtype._legacy}")
+    if t._dtype is not source._dtype:
+        raise RuntimeError(
+            "index_copy_(): self and source expected to have the same dtype, but got (self) "
+            f"{t._dtype._legacy} and (source) {source._dtype._legacy}"
+        )
+    dest_slice = t._shape[:d] + t._shape[d + 1:]
+    source_slice = source._shape[:d] + source._shape[d + 1:]
+    if tuple(dest_slice) != tuple(source_slice):
+        raise RuntimeError(
+            "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: "
+            f"{' '.join(map(str, dest_slice))} at dimension {d} and source slice shape: "
+            f"{' '.join(map(str, source_slice))} at dimension 0."
+        )
+    if source.dim() > 0 and n != source._shape[d]:
+        raise IndexError(
+            f"index_copy_(): Number of indices ({n}) should be equal to source.size(dim) ({source._shape[d]})"
+        )
+    return d
+
+
+def _index_copy_values(t, d, index, source):
+    """Source's slice j into t's slice index[j] along d, in index order (a repeated index: the last wins)."""
+    shape, stride = (t._shape, t._stride) if t._shape else ((1,), (1,))
+    size = shape[d]
+    idx = index._values()
+    for i in idx:
+        if not 0 <= i < size:
+            raise IndexError(f"index_copy_(): index {i} is out of bounds for dimension {d} with size {size}")
+    rest = [k for k in range(len(shape)) if k != d]
+    rest_pos = positions([shape[k] for k in rest], [stride[k] for k in rest], t._offset)
+    vals = source._values() if source.dim() == 0 else at.permute(source, [d] + rest)._values()
+    data = t._storage.data
+    m = len(rest_pos)
+    for j, i in enumerate(idx):
+        base = i * stride[d]
+        for p, v in zip(rest_pos, vals[j * m:(j + 1) * m]):
+            data[base + p] = v
+
+
+@kernel
+def index_copy_(t, dim, index, source):
+    d = _index_copy_checks(t, dim, index, source)
+    record = check_inplace(t, source)
+    _index_copy_values(t, d, index, at.detach(source))
+    t._version.bump()
+    if record:
+        node = _index_copy_node(t, dim, index, source)
+        t._grad_fn = None
+        attach(node, t)
+    return t
+
+
+@kernel
+def index_copy(t, dim, index, source):
+    d = _index_copy_checks(t, dim, index, source)
+    out = at.clone(at.detach(t), contiguous=True)  # (a structured kernel's new output)
+    _index_copy_values(out, d, index, at.detach(source))
+    if needs_grad(t, source):
+        attach(_index_copy_node(t, dim, index, source), out)
+    return out
+
+
+def _index_copy_node(t, dim, index, source):
+    node = IndexCopyBackward0([t, source], dim=saved_ints(dim), source_dim=source.dim())
+    node.dim = dim
+    node.save("index", index)
+    node.save("source", source if source._requires_grad else None)  # torch keeps it only for its gradient
+    return node
+
+
+class IndexCopyBackward0(Node):
+    _name = "IndexCopyBackward0"
+    formulas = ("grad.index_fill(dim, index, 0)",
+                "grad.index_select(dim, index).expand_as(source), or with index squeezed for a 0-d source")
+
+    def apply(self, grad):
+        index = self.saved("index")
+        g_self = index_fill(grad, self.dim, index, 0) if self.needs(0) else None
+        g_source = None
+        if self.needs(1):
+            if self._svals["source_dim"] > 0:
+                g_source = at.expand(index_select(grad, self.dim, index), self.saved("source")._shape)
+            else:
+                g_source = index_select(grad, self.dim, at.squeeze(index, 0))
+        return [g_self, g_source]
+
+
+def _index_copy_args(name, dim, index, source, offset):
+    _dim_arg(name, dim, 1 + offset)
+    _tensor_arg(name, "index", index, 2 + offset)
+    _tensor_arg(name, "source", source, 3 + offset)
+
+
+@method("index_copy")
+def index_copy_method(self, dim, index, source):
+    _index_copy_args("index_copy", dim, index, source, 0)
+    return index_copy(self, dim, index, source)
+
+
+@method("index_copy_")
+def index_copy_method_(self, dim, index, source):
+    _index_copy_args("index_copy_", dim, index, source, 0)
+    return index_copy_(self, dim, index, source)
+
+
+@function("index_copy", tensor_input=True)
+def index_copy_function(input, dim, index, source):
+    _index_copy_args("index_copy", dim, index, source, 1)
+    return index_copy(input, dim, index, source)
+
+
 # ------------------------------------------------------------------ gather
 @kernel
 def gather(t, dim, index, sparse_grad=False):
