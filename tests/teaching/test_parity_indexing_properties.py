@@ -5,11 +5,11 @@ text (or raise the same exception) under real torch and under booktorch.
   bounds), None, ``...``, lists, int64 and int32 index tensors and bool masks, on tensors of any dtype and
   on views, occasionally out of range or of the wrong shape;
 - the same through autograd (IndexBackward0, IndexPutBackward0, CopySlices), gradients compared;
-- gather, scatter, scatter_add, index_select, index_add, take, put, masked_fill and masked_select with
-  random dims and indices, with gradients;
+- gather, take_along_dim, scatter, scatter_add, index_select, index_add, index_fill, index_copy, take, put,
+  masked_fill and masked_select with random dims and indices, with gradients;
 - cat, stack and the *stack functions on random lists of tensors (dtypes promoted), split, chunk and unbind
-  (several outputs of one backward node), flip, roll, repeat, tile, repeat_interleave, movedim, flatten and
-  unflatten, with gradients.
+  (several outputs of one backward node), tensor_split and hsplit/vsplit/dsplit, flip, roll, repeat, tile,
+  repeat_interleave, movedim, flatten, ravel and unflatten, with gradients.
 
 As in test_parity_properties.py, each program is built step by step in booktorch to learn the shapes.
 """
@@ -199,7 +199,8 @@ def gather_scatter_line(draw, shape, nd):
     dim = draw(st.integers(-nd, nd - 1)) if nd else 0
     size = shape[dim] if nd else 1
     op = draw(st.sampled_from(["gather", "scatter", "scatter_value", "scatter_add", "index_select", "index_add",
-                               "take", "put", "masked_fill", "masked_select", "nonzero", "where"]))
+                               "take", "put", "masked_fill", "masked_select", "nonzero", "where", "take_along_dim",
+                               "index_fill", "index_copy"]))
     ishape = tuple(draw(st.integers(0, s)) for s in shape) if nd else ()
     if ishape and draw(st.booleans()):
         ishape = ishape[:dim % nd] + (draw(st.integers(0, 4)),) + ishape[dim % nd + 1:]
@@ -214,6 +215,12 @@ def gather_scatter_line(draw, shape, nd):
     flat = f"torch.tensor({_int_list(draw, 1, 0) or [draw(st.integers(-2, 1)) for _ in range(k)]}, dtype=torch.long)"
     if op == "gather":
         return f"y = show(x.gather({dim}, {index}))"
+    if op == "take_along_dim":  # indices broadcast against x, negative or past the end wrapped
+        wide = [draw(st.integers(-size - 1, 2 * size)) for _ in range(n)]
+        along = f"torch.tensor({_nested(wide, ishape) if ishape else (wide[0] if wide else 0)}).reshape({ishape!r})"
+        if ishape and draw(st.booleans()):
+            along += f"[{', '.join(draw(st.sampled_from([':', ':1'])) for _ in ishape)}]"
+        return f"y = show(x.take_along_dim({along}{', ' + str(dim) if nd and draw(st.integers(0, 3)) else ''}))"
     if op == "scatter":
         return f"y = show(x.scatter({dim}, {index}, (x * 1 + 5).expand_as(x) if {ishape!r} == tuple(x.shape) else torch.ones({ishape!r}, dtype=x.dtype)))"
     if op == "scatter_value":
@@ -229,6 +236,18 @@ def gather_scatter_line(draw, shape, nd):
             src_shape[dim] = len(one)
         return (f"y = show(x.index_add({dim}, torch.tensor({one}, dtype=torch.long), "
                 f"torch.ones({tuple(src_shape)!r}, dtype=x.dtype) * 0.5, alpha={draw(st.sampled_from([1, 2]))}))")
+    if op == "index_fill":
+        value = draw(st.sampled_from(["-1.5", "7", "True", "torch.tensor(2.5, requires_grad=True)", "torch.tensor([1.])"]))
+        return f"y = show(x.index_fill({dim}, torch.tensor({one}, dtype=torch.long), {value}))"
+    if op == "index_copy":
+        src_shape = list(shape)
+        if nd:
+            src_shape[dim] = len(one)
+        k = 1
+        for size_k in src_shape:
+            k *= size_k
+        source = f"(torch.arange(1., {k + 1}.).reshape({tuple(src_shape)!r}) * 0.5).to(x.dtype).requires_grad_()"
+        return f"y = show(x.index_copy({dim}, torch.tensor({one}, dtype=torch.long), {source}))"
     if op == "take":
         return f"y = show(x.take({flat}))"
     if op == "put":
@@ -262,7 +281,7 @@ def join_split_line(draw, shape, nd):
     dim = draw(st.integers(-nd - 1, nd)) if nd else 0
     op = draw(st.sampled_from(["cat", "stack", "hstack", "vstack", "dstack", "split", "split_sizes", "chunk", "unbind",
                                "flip", "roll", "repeat", "tile", "interleave", "movedim", "flatten", "unflatten",
-                               "narrow"]))
+                               "narrow", "tensor_split", "hsplit", "ravel"]))
     if op in ("cat", "stack"):
         other = list(shape)
         if other and draw(st.integers(0, 3)):
@@ -280,6 +299,16 @@ def join_split_line(draw, shape, nd):
         cut = draw(st.integers(0, size))
         sizes = [cut, size - cut] if draw(st.integers(0, 5)) else [cut, size]
         return f"y = show(x.split({sizes}, {dim}))"
+    if op == "tensor_split":
+        if draw(st.booleans()):
+            return f"y = show(x.tensor_split({draw(st.integers(0, 4))}, {dim}))"
+        cuts = draw(st.lists(st.integers(-4, 5), max_size=3))
+        return f"y = show(x.tensor_split({cuts!r}, {dim}))"
+    if op == "hsplit":
+        how = draw(st.one_of(st.integers(0, 3), st.lists(st.integers(-3, 4), max_size=2)))
+        return f"y = show(torch.{draw(st.sampled_from(['hsplit', 'vsplit', 'dsplit']))}(x, {how!r}))"
+    if op == "ravel":
+        return "y = show(x.ravel())"
     if op == "chunk":
         return f"y = show(x.chunk({draw(st.integers(0, 4))}, {dim}))"
     if op == "unbind":
