@@ -15,6 +15,7 @@ from .cache import cache_key
 from .errors import BookError, Problem
 from .golden import compare, golden_diff
 from .snippet import HEADER, ExpectedError, expected_error
+from .runner import task
 from .teaching import BOOKTORCH_DIR
 
 
@@ -62,17 +63,11 @@ class ProgramRun:
 
     @property
     def task(self):
-        sys_path = [str(BOOKTORCH_DIR)] if self.impl == "booktorch" else []
-        return {
-            "path": f"<cells of {self.program.page}>",
-            "chunks": [[1, cell.code, cell.name] for cell in self.program.cells],
-            "mode": "cells",
-            "torch": self.impl,
-            "timeout": 60.0,
-            "memory_mb": 4096,
-            "sys_path": sys_path,
-            "booktorch_digest": self.program.booktorch_digest,
-        }
+        return task(
+            f"<cells of {self.program.page}>", [[1, cell.code, cell.name] for cell in self.program.cells],
+            timeout=60.0, memory_mb=4096, sys_path=[BOOKTORCH_DIR] if self.impl == "booktorch" else [],
+            impl=self.impl, booktorch_digest=self.program.booktorch_digest,
+        )
 
 
 @dataclass

@@ -18,7 +18,7 @@ from .embeds import embed_problems
 from .errors import BookError, Problem
 from .golden import compare, output_text, read_golden
 from .measure import as_result, data_path, git_commit, read_measurement, write_measurement
-from .runner import warm_parent
+from .runner import task, warm_parent
 from .snippet import local_module_closure, parse_snippet
 from .teaching import snapshot
 
@@ -59,13 +59,11 @@ class Outcome:
     def task(self):
         """What the warm parent needs to run this snippet."""
         snippet = self.snippet
-        return {
-            "path": str(snippet.path),
-            "chunks": [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
-            "timeout": snippet.timeout,
-            "memory_mb": snippet.memory_mb,
-            "sys_path": [str(folder) for folder in import_folders(snippet.path, snippet.path.parents[len(Path(snippet.rel).parts) - 1])],
-        }
+        return task(
+            snippet.path, [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
+            timeout=snippet.timeout, memory_mb=snippet.memory_mb,
+            sys_path=import_folders(snippet.path, snippet.path.parents[len(Path(snippet.rel).parts) - 1]),
+        )
 
     @property
     def ran_ok(self):

@@ -13,6 +13,7 @@ from pathlib import Path
 from .cache import cache_key
 from .errors import BookError, Problem
 from .snippet import parse_snippet
+from .runner import task
 from .teaching import BOOKTORCH_DIR
 
 SECTIONS = ("task", "solution", "wrong", "check")
@@ -56,16 +57,11 @@ class ExerciseRun:
         for number, (variant, _) in enumerate(self.variants):
             chunks.append([1, code[variant], variant, number])  # the 4th item names the namespace
             chunks.append([1, code["check"], "check", number])
-        return {
-            "path": f"<exercise {self.exercise.rel}>",
-            "chunks": chunks,
-            "mode": "cells",
-            "torch": self.impl,
-            "timeout": 30.0,
-            "memory_mb": 2048,
-            "sys_path": [str(BOOKTORCH_DIR)],  # booktorch.check, for torch runs too
-            "booktorch_digest": self.exercise.booktorch_digest,
-        }
+        return task(
+            f"<exercise {self.exercise.rel}>", chunks, timeout=30.0, memory_mb=2048,
+            sys_path=[BOOKTORCH_DIR],  # booktorch.check, for torch runs too
+            impl=self.impl, booktorch_digest=self.exercise.booktorch_digest,
+        )
 
     def outcomes(self):
         """[(variant, must_pass, code error, check error)] for each variant run."""
