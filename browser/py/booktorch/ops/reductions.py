@@ -651,6 +651,8 @@ class MinBackward0(_MaxMinDim):
 def _exclusive_products(t, dim):
     """For each element, the product of the other elements along ``dim``, as torch's
     prod_safe_zeros_backward computes it (cumprod from each side, accumulated in double for float32)."""
+    if grad_state.grad and t._requires_grad:
+        return _recorded_exclusive_products(t, dim)
     acc_round = float if t._dtype in (D.float32, D.float64) else opmath_round(t._dtype)
     shape = t._shape
     vals = t._values()
@@ -685,9 +687,21 @@ def _prod_backward(grad, x, result, dim):
     if dim is None:
         if zeros > 1 and not grad_state.grad:
             return at.zeros_like(x)
-        flat = Tensor._from_values(x._values(), (x.numel(),), x._dtype)
+        flat = at.view(at.contiguous(x), (x.numel(),))
         return at.view(at.mul(grad, _exclusive_products(flat, 0)), x._shape)
     return at.mul(grad, _exclusive_products(at.contiguous(x), dim))
+
+
+def _recorded_exclusive_products(t, dim):
+    """prod_safe_zeros_backward's products of the other elements written with ops (cat, cumprod, flip),
+    as torch computes them, so that they are recorded for a second derivative (create_graph=True)."""
+    n = t._shape[dim]
+    ones = at.ones_like(at.slice_(t, dim, 0, 1))
+    if n == 1:
+        return ones
+    before = at.cumprod(at.cat([ones, at.slice_(t, dim, 0, n - 1)], dim), dim)
+    after = at.flip(at.cumprod(at.cat([ones, at.flip(at.slice_(t, dim, 1, n), (dim,))], dim), dim), (dim,))
+    return at.mul(before, after)
 
 
 class ProdBackward0(Node):
