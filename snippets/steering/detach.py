@@ -2,25 +2,28 @@ import torch
 
 # ANCHOR: stop
 x = torch.tensor(2.0, requires_grad=True)
-y = x ** 2
+u = x ** 2
 
-(y * x).backward()                 # x^3: both factors carry x
+(u * x).backward()                 # x^3: both factors carry x
 full = x.grad.item()
 
 x.grad = None
-(y.detach() * x).backward()        # y is frozen at 4: only one x left
+(u.detach() * x).backward()        # u is frozen at 4: only one x left
 stopped = x.grad.item()
 
 print("d/dx (x^2 * x)         :", full, "  = 3x^2")
 print("d/dx (x^2 detached * x):", stopped, "   = x^2, the frozen value")
+print("the forward value either way:", (u * x).item(),
+      (u.detach() * x).item())
 assert full == 12.0 and stopped == 4.0
+assert (u * x).item() == (u.detach() * x).item() == 8.0
 # ANCHOR_END: stop
 
 # ANCHOR: what_it_is
-d = y.detach()
+d = u.detach()
 print("d:", d, " requires_grad:", d.requires_grad, " grad_fn:", d.grad_fn)
-print("same memory as y:", d.data_ptr() == y.data_ptr())
-assert not d.requires_grad and d.is_leaf and d.data_ptr() == y.data_ptr()
+print("same memory as u:", d.data_ptr() == u.data_ptr())
+assert not d.requires_grad and d.is_leaf and d.data_ptr() == u.data_ptr()
 # ANCHOR_END: what_it_is
 
 # ANCHOR: target

@@ -14,9 +14,9 @@ assert torch.equal(gw, 6 * (w.detach() * 3 + 0.5))
 
 # ANCHOR: second
 x = torch.tensor(2.0, requires_grad=True)
-y = x ** 3
+cube = x ** 3
 
-(dy,) = torch.autograd.grad(y, x, create_graph=True)   # 3x^2, on a tape
+(dy,) = torch.autograd.grad(cube, x, create_graph=True)  # 3x^2, taped
 print("dy/dx    :", dy)
 (d2y,) = torch.autograd.grad(dy, x)                    # 6x
 print("d2y/dx2  :", d2y)
