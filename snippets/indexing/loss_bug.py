@@ -110,7 +110,7 @@ assert abs(bad.bias.item() - y.mean().item()) < 0.01   # ... at the mean
 # ANCHOR: figure
 fig, ax = plt.subplots(figsize=(7, 3.8))
 with torch.no_grad():
-    ax.scatter(x.squeeze(1), y, color="C7", s=14, label="data")
+    ax.scatter(x.squeeze(1), y, color="C1", s=14, label="data")
     ax.plot(x.squeeze(1), good(x).squeeze(1), color="C0", linewidth=2,
             label="loss on [32] - [32]: slope 3.1")
     ax.plot(x.squeeze(1), bad(x).squeeze(1), color="C3", linewidth=2,
