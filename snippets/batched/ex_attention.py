@@ -3,7 +3,7 @@
 import torch
 
 def attention_weights(Q, K):
-    d = Q.shape[-1]
+    # d, the length of a query or a key, is Q.shape[-1]
     return None   # replace None: softmax(Q K^T / sqrt(d)) on the last axis
 
 torch.manual_seed(0)
