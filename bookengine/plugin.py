@@ -1,8 +1,9 @@
 """The MkDocs plugin ``verified``: runs, verifies and embeds the book's snippets and cells.
 
 All runs happen in ``on_files``, as one parallel batch, before any page renders;
-``on_page_markdown`` only substitutes what was prepared. In ``mkdocs build``
-every problem is logged as an error, so ``--strict`` fails and lists them all;
+``on_page_markdown`` only substitutes what was prepared, and KaTeX renders each page's
+math as the page is written (math.py). In ``mkdocs build`` every problem is logged
+as an error, so ``--strict`` fails and lists them all;
 in ``mkdocs serve`` problems are shown in the page and on the terminal through a
 logger that strict mode does not count, so the server keeps serving.
 """
@@ -15,11 +16,13 @@ from pathlib import Path
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from .directive import replace_directives
 from .engine import Book, Problem
+from .errors import BookError
+from .math import KatexRenderer, page_formulas, render_page_math, render_title_math, title_formulas
 from .render import (
     figure_uri,
     figures_of,
@@ -32,6 +35,7 @@ from .render import (
     shown_chunks,
 )
 from .notebook import chapter_notebook, notebook_json
+from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
 from .runner import warm_parent
 from .status import status_page
 from .vendor import browser_files, katex_files, runtime_bytes
@@ -43,6 +47,7 @@ STATUS_PAGE = "build-status.md"
 # CDN; the book's notebooks have neither, and the site never asks another host for anything.
 CDN_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?cdnjs\.cloudflare\.com.*?</script>", re.DOTALL)
 CDN_SCRIPT_SRC = re.compile(r'<script src="https://cdnjs\.cloudflare\.com/[^"]*">\s*</script>')
+HEADING = re.compile(r'<h[1-6] id="([^"]+)"[^>]*>(.*?)</h[1-6]>', re.DOTALL)
 ISOLATION_HEADERS = [("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Embedder-Policy", "require-corp")]
 
 
@@ -60,6 +65,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         self.serving = False
         self.rendered = {}  # page src_uri -> [markdown per directive, in page order]
         self.notebooks = {}  # chapter src_uri -> its notebook's src_uri
+        self.math = None  # the KaTeX renderer: one node process per build or serve session
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -78,7 +84,14 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             cache_dir=os.environ.get("BOOKENGINE_CACHE_DIR") or self.config.cache_dir,
             jobs=self.config.jobs,
         )
+        if self.math is None:  # `mkdocs serve` reloads the config on every rebuild; keep the process
+            self.math = KatexRenderer(root)
         return config
+
+    def on_shutdown(self):
+        if self.math is not None:
+            self.math.close()
+            self.math = None
 
     def on_serve(self, server, *, config, builder):
         server.watch(str(self.book.snippets_dir))
@@ -96,6 +109,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             for file in katex_files(config, self.book.root) + browser:
                 files.append(file)
             self.runtime_bytes = runtime_bytes(browser)
+            files.append(File.generated(config, MANIFEST, content=web_manifest(config)))
         pages = {}
         for file in files.documentation_pages():
             if file.abs_src_path:
@@ -231,7 +245,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         expected = program.expected_output(cell) if self.config.execute else ""
         return render_cell(cell, expected, self.runtime_bytes)
 
-    def _report(self, problems):
+    def _report(self, problems, what="snippet"):
         seen = set()
         log = serve_log if self.serving else build_log
         for problem in problems:
@@ -240,7 +254,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
                 seen.add(text)
                 log.error(text)
         if problems and self.serving:
-            serve_log.warning("%d snippet problem(s); the pages show them; the server keeps running", len(seen))
+            serve_log.warning("%d %s problem(s); the pages show them; the server keeps running", len(seen), what)
 
     # ---- the page phase: substitute what on_files prepared -------------------------
     def on_page_markdown(self, markdown, *, page, config, files):
@@ -256,7 +270,38 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             html = CDN_SCRIPT.sub("", CDN_SCRIPT_SRC.sub("", html))
             # the chapter itself is what search should find, not its notebook's copy
             page.meta["search"] = {"exclude": True}
+            return html
+        with_math = {anchor for anchor, inner in HEADING.findall(html) if 'class="arithmatex"' in inner}
+        entries = [item for item in _toc_items(page.toc) if item.id in with_math]
+        # every formula of the page and of its table of contents in one request; on_post_page,
+        # which puts the page's into the page, finds them rendered
+        self.math.render(page_formulas(html) + [f for item in entries for f in title_formulas(item.title)])
+        for item in entries:
+            item.title = render_title_math(item.title, self.math)
         return html
+
+    def on_post_page(self, output, *, page, config):
+        """The page's formulas rendered by KaTeX, here rather than in on_page_content so that
+        the search index keeps their TeX (Material indexes the content before the page is
+        written); one whose TeX KaTeX refuses is reported like any other problem of the book.
+        A notebook page's Markdown cells hold no math (notebook.plain_heading)."""
+        if page.file.src_uri.startswith("notebooks/"):
+            return output.replace("</head>", manifest_link(page.url) + "\n</head>", 1) if self.config.assets else output
+        source = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else ""
+        output, errors = render_page_math(output, self.math, source)
+        where = self.book.display(page.file.abs_src_path) if page.file.abs_src_path else page.file.src_uri
+        self._report([
+            BookError(where, error.line, f"KaTeX cannot render the formula {_written(error.formula)}: {error.message}")
+            for error in errors
+        ], what="math")
+        if self.config.assets:
+            output = output.replace("</head>", manifest_link(page.url) + "\n</head>", 1)
+        return output
+
+    @event_priority(-100)  # last: after mkdocs-jupyter has copied the notebooks' downloads
+    def on_post_build(self, *, config):
+        if self.config.assets:
+            write_service_worker(config.site_dir, self.book.root, serving=self.serving)
 
 
 def _send_isolation_headers(server):
@@ -270,6 +315,16 @@ def _send_isolation_headers(server):
         return serve(environ, start)
 
     server.set_app(isolated)
+
+
+def _toc_items(items):
+    for item in items:
+        yield item
+        yield from _toc_items(item.children)
+
+
+def _written(formula):
+    return f"$${formula.tex}$$" if formula.display else f"${formula.tex}$"
 
 
 def _title(markdown, fallback):

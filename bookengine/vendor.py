@@ -1,10 +1,10 @@
 """Browser assets served from the site itself: no CDN, works offline once loaded.
 
-KaTeX and Pyodide come from the pinned npm packages in node_modules/, the cell
+KaTeX's CSS and fonts and Pyodide come from the pinned npm packages in node_modules/, the cell
 bundles from browser/dist/ (built by `make` with esbuild), the teaching module
 as a wheel built here (beside Pyodide, listed with its sha256 in the site's own
-pyodide-lock.json, see pyodide_lock.py), and the service worker that gives static
-hosts cross-origin isolation from the pinned coi-serviceworker package.
+pyodide-lock.json, see pyodide_lock.py), and the book's icon. The service worker is
+written after the build (offline.py).
 """
 
 from pathlib import Path
@@ -14,10 +14,11 @@ from mkdocs.structure.files import File
 from .pyodide_lock import book_lock
 from .wheel import build_wheel, wheel_project
 
-KATEX_FILES = ("katex.min.js", "katex.min.css", "contrib/auto-render.min.js")
+KATEX_FILES = ("katex.min.css",)  # and its fonts; the math itself is rendered at build time (math.py)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK = "pyodide-lock.json"
 WORKER = "cell-worker.js"
+OFFLINE_WORKER = "book-sw.js"  # published at the site's root by offline.py, with its precache list
 BUNDLES = ("loader.js", "cells.js", "widgets.js", "cell-worker.js")  # plus shared chunk-*.js
 
 
@@ -28,29 +29,28 @@ def _need(path, what):
 
 
 def katex_files(config, root):
-    """KaTeX from the pinned npm package, published under assets/katex/."""
+    """KaTeX's CSS and fonts from the pinned npm package, published under assets/katex/."""
     dist = _need(Path(root) / "node_modules" / "katex" / "dist", "KaTeX (npm ci)")
     wanted = [dist / name for name in KATEX_FILES] + sorted((dist / "fonts").glob("*.woff2"))
     return [_file(config, "assets/katex/" + path.relative_to(dist).as_posix(), path) for path in wanted]
 
 
 def browser_files(config, root):
-    """Pyodide, the cell bundles, the teaching-module wheel and the isolation service worker."""
+    """Pyodide, the cell bundles, the teaching-module wheel and the book's icon."""
     root = Path(root)
     pyodide = _need(root / "node_modules" / "pyodide", "Pyodide (npm ci)")
     dist = _need(root / "browser" / "dist", "the cell bundles (npm run build)")
-    coi = _need(root / "node_modules" / "coi-serviceworker" / "coi-serviceworker.min.js", "coi-serviceworker (npm ci)")
     files = [_file(config, f"assets/pyodide/{name}", _need(pyodide / name, "Pyodide")) for name in PYODIDE_FILES]
     for name in BUNDLES:
         _need(dist / name, "the cell and widget bundles")
-    files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(dist.glob("*.js"))]
+    files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(dist.glob("*.js")) if path.name != OFFLINE_WORKER]
     project = root / "browser" / "py"
     wheel_name, wheel = build_wheel(project)
     package, version = wheel_project(project)
     lock = book_lock(pyodide / LOCK, package, version, wheel_name, wheel)
     files.append(File.generated(config, f"assets/pyodide/{wheel_name}", content=wheel))
     files.append(File.generated(config, f"assets/pyodide/{LOCK}", content=lock))
-    files.append(_file(config, "coi-serviceworker.js", coi))
+    files.append(_file(config, "assets/book/icon.svg", root / "browser" / "assets" / "icon.svg"))
     return files
 
 

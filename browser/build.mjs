@@ -22,6 +22,9 @@ await build({
   splitting: true,
   chunkNames: "chunk-[hash]",
 });
+// The service worker is a classic script (every browser runs those); its precache list
+// is injected after the site is built (browser/precache.mjs).
+await build({ ...common, format: "iife", entryPoints: ["browser/src/book-sw.js"], outfile: "browser/dist/book-sw.js" });
 await build({
   ...common,
   entryPoints: ["browser/src/cell-worker.js"],

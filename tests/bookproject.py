@@ -38,6 +38,9 @@ markdown_extensions:
   - admonition
 """
 
+# A fixture book with math: its project needs node_modules (the book's pinned KaTeX) beside it.
+MKDOCS_YML_WITH_MATH = MKDOCS_YML + "  - pymdownx.arithmatex:\n      generic: true\n"
+
 TABLE_HEADER = re.compile(r"^snippet\s+status\s+seconds\s+peak MB\s+cache\s*$")
 
 

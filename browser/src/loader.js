@@ -3,30 +3,30 @@
 // widget bundle. Python starts on intent (intent.js), in parallel with the editor.
 
 // At the site's root, so its scope covers every page, also under a project sub-path.
-const isolationWorker = new URL("../../coi-serviceworker.js", import.meta.url);
+const bookWorker = new URL("../../book-sw.js", import.meta.url);
 const PYTHON_USERS = ".book-cell, .book-exercise, [data-widget='tape']";
 
-// Static hosts cannot send COOP/COEP headers; this service worker (the pinned
-// coi-serviceworker) adds them, so Stop can interrupt Python instead of restarting
-// it. Once installed it controls the page after one reload, done at most once a visit.
-async function isolate() {
-  if (self.crossOriginIsolated || !window.isSecureContext || !navigator.serviceWorker) return;
+// The book's service worker (browser/src/book-sw.js) keeps the whole book for offline
+// reading and, since static hosts cannot send COOP/COEP headers, adds them, so Stop
+// can interrupt Python instead of restarting it. A page it does not control yet is
+// not isolated: it reloads once, at most once a visit, to come under its control.
+async function registerWorker() {
+  if (!window.isSecureContext || !navigator.serviceWorker) return;
   try {
-    const registration = await navigator.serviceWorker.register(isolationWorker.href);
-    if (!registration || navigator.serviceWorker.controller) return;
+    const registration = await navigator.serviceWorker.register(bookWorker.href);
+    if (self.crossOriginIsolated || navigator.serviceWorker.controller || !document.querySelector(PYTHON_USERS)) return;
     if (sessionStorage.getItem("book-isolation-reload")) return; // never a reload loop
     sessionStorage.setItem("book-isolation-reload", "1");
     if (registration.active) location.reload();
     else navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
   } catch {
-    // no service worker (blocked, private mode...): Stop restarts Python instead
+    // no service worker (blocked, private mode...): no offline copy; Stop restarts Python
   }
 }
 
 function mountIfNeeded() {
   const python = [...document.querySelectorAll(PYTHON_USERS)].filter((el) => !el.dataset.intentWatched);
   if (python.length) {
-    isolate();
     python.forEach((el) => (el.dataset.intentWatched = "true"));
     import("./intent.js").then(({ watchIntent }) => watchIntent(python));
   }
@@ -38,6 +38,7 @@ function mountIfNeeded() {
   }
 }
 
+registerWorker();
 // Material's instant navigation swaps pages without a reload: document$ emits each time.
 if (window.document$) window.document$.subscribe(mountIfNeeded);
 else mountIfNeeded();

@@ -9,6 +9,7 @@
 
 const WORKER_URL = new URL("./cell-worker.js", import.meta.url);
 const SIGINT = 2;
+const INTERRUPT_GRACE_MS = 1000;
 
 export class Runtime {
   constructor() {
@@ -117,12 +118,19 @@ export class Runtime {
     this.history.get(page).push({ code, name });
   }
 
-  // Ends the running cell. Resolves once the runtime can take the next run.
+  // Ends the running cell. Resolves once the runtime can take the next run. An
+  // interrupt that Python has not acted on within INTERRUPT_GRACE_MS (code stuck in
+  // a long native call) ends the worker instead.
   async stop(page) {
     if (this.pending.size === 0) return;
     if (this.interrupt) {
       Atomics.store(this.interrupt, 0, SIGINT);
-      return;
+      const running = [...this.pending.keys()];
+      const stillRunning = () => running.some((id) => this.pending.has(id));
+      for (let waited = 0; waited < INTERRUPT_GRACE_MS && stillRunning(); waited += 25) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      if (!stillRunning()) return;
     }
     this.worker.terminate();
     for (const [id, entry] of this.pending) entry.resolve({ id, interrupted: true, error: null });

@@ -19,6 +19,11 @@ assert (M @ torch.tensor([3.0, 0.0])).tolist() == [6.0, 3.0]
 assert (M @ torch.tensor([-1.0, 1.0])).tolist() == [-3.0, 0.0]
 assert torch.equal(M @ i_hat, M[:, 0]) and M[:, 0].tolist() == [2.0, 1.0]
 assert torch.equal(M @ j_hat, M[:, 1]) and M[:, 1].tolist() == [-1.0, 1.0]
+# Not a property of this M alone: 100 random matrices do the same.
+torch.manual_seed(0)
+for _ in range(100):
+    A = torch.randint(-9, 10, (2, 2)).float()
+    assert torch.equal(A @ i_hat, A[:, 0]) and torch.equal(A @ j_hat, A[:, 1])
 # ANCHOR_END: basis
 
 # ANCHOR: combine

@@ -2,9 +2,9 @@ import torch
 
 # ANCHOR: by_hand
 torch.manual_seed(0)
-W = torch.randn(4, 3)    # 4 outputs, 3 inputs
-x = torch.randn(3)       # one example with 3 features
-b = torch.randn(4)       # one bias per output
+W = torch.randn(4, 3)    # row i holds output i's weight for each input
+x = torch.randn(3)       # the input vector
+b = torch.randn(4)       # an offset added to each output
 
 y = W @ x + b
 print("W", tuple(W.shape), "@ x", tuple(x.shape),

@@ -18,18 +18,16 @@ assert table.tolist() == [[1, 2, 3, 4], [11, 12, 13, 14], [21, 22, 23, 24]]
 
 # ANCHOR: rules
 def broadcast_by_hand(a, b):
-    """Apply the three rules to two shapes, axis by axis from the right."""
+    """The shape of a op b, or None when two lengths clash."""
     rank = max(len(a), len(b))
-    a = [1] * (rank - len(a)) + list(a)   # pad the shorter shape on the left
+    # a missing leading axis counts as length 1
+    a = [1] * (rank - len(a)) + list(a)
     b = [1] * (rank - len(b)) + list(b)
     out = []
     for m, n in zip(a, b):
-        if m == n:
-            out.append(m)                 # equal: keep it
-        elif m == 1 or n == 1:
-            out.append(max(m, n))         # a 1 stretches to the other length
-        else:
-            return None                   # anything else: no result
+        if m != n and 1 not in (m, n):
+            return None                   # a clash, such as 3 against 4
+        out.append(max(m, n))             # 1 is a wildcard: the other wins
     return out
 
 

@@ -34,3 +34,12 @@ for shape in [(-1, -1), (5, -1)]:
 assert problems == ["only one dimension can be inferred",
                     "shape '[5, -1]' is invalid for input of size 24"]
 # ANCHOR_END: minus_one
+
+# Not shown on the page: reshape checks the count exactly as view does.
+for call in (torch.arange(6).view, torch.arange(6).reshape):
+    try:
+        call(3, 3)
+    except RuntimeError as err:
+        assert str(err) == "shape '[3, 3]' is invalid for input of size 6"
+    else:
+        raise AssertionError("a 6-element tensor cannot be viewed as [3, 3]")

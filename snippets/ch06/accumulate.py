@@ -60,6 +60,30 @@ assert abs(good[-1] - 3) < 1e-3
 assert max(bad) > 6 and min(bad[10:]) < 0
 # ANCHOR_END: descent
 
+# Not shown on the page: two claims from the prose.
+# 1. An optimizer's zero_grad() sets .grad to None by default;
+#    set_to_none=False fills it with zeros instead.
+p = torch.nn.Parameter(torch.tensor([1.0, 2.0]))
+opt = torch.optim.SGD([p], lr=0.1)
+(p * p).sum().backward()
+opt.zero_grad()
+assert p.grad is None
+(p * p).sum().backward()
+opt.zero_grad(set_to_none=False)
+assert torch.equal(p.grad, torch.zeros(2))
+# 2. Halves of a batch, each loss scaled by one half, add up to the
+#    gradient of the whole batch; unscaled, they give twice that.
+torch.manual_seed(0)
+X, Y = torch.randn(8, 3), torch.randn(8)
+v = torch.zeros(3, requires_grad=True)
+((X @ v - Y) ** 2).mean().backward()
+whole = v.grad.clone()
+for scale in (0.5, 1.0):
+    v.grad = None
+    for half in (slice(0, 4), slice(4, 8)):
+        (scale * ((X[half] @ v - Y[half]) ** 2).mean()).backward()
+    assert torch.allclose(v.grad, whole * (2 * scale))
+
 # ANCHOR: figure
 fig, ax = plt.subplots(figsize=(9, 3.6))
 steps = range(len(good))

@@ -49,6 +49,27 @@ assert by_hand.item() == 4.0 and x.grad.item() == 4.0
 assert x.grad.item() == 2 * x.item()
 # ANCHOR_END: square
 
+# ANCHOR: two_leaves
+a = torch.tensor(2.0, requires_grad=True)
+b = torch.tensor(5.0, requires_grad=True)
+grads = walk_backward(a * b)        # two different inputs this time
+print("a gets", grads[a], "  b gets", grads[b])
+
+assert grads[a].item() == 5.0 and grads[b].item() == 2.0   # the other one
+# ANCHOR_END: two_leaves
+
+# ANCHOR: three_uses
+x = torch.tensor(2.0, requires_grad=True)
+out = x * x + x                     # x reaches the output three ways
+by_hand = walk_backward(out)[x]
+
+out.backward()
+print("by hand:", by_hand, "  x.grad:", x.grad)
+
+assert by_hand.item() == x.grad.item() == 2.0 + 2.0 + 1.0
+assert x.grad.item() == 2 * x.item() + 1          # d/dx (x^2 + x) = 2x + 1
+# ANCHOR_END: three_uses
+
 # ANCHOR: poly
 x = torch.tensor(2.0, requires_grad=True)
 z = x**2 + 3 * x

@@ -69,6 +69,9 @@ assert torch.zeros(1).element_size() == 4   # bytes per float32
 assert 4096 * 4096 == 16_777_216            # entries of the big matrix
 assert bytes_moved(1, 4096, 4096) == 67_141_632
 assert bytes_moved(256, 256, 256) == 786_432
+assert 4 * (256 * 256 + 256 * 256) == 524_288      # reading A and B
+assert 4 * (256 * 256) == 262_144                  # writing C
+assert bytes_moved(1, 4096, 4096) - 4 * 4096 * 4096 == 32_768   # not W
 assert abs(intensity[(1, 4096, 4096)] - 0.50) < 0.005
 assert abs(intensity[(16, 1024, 1024)] - 7.76) < 0.005
 assert abs(intensity[(64, 512, 512)] - 25.60) < 0.005

@@ -144,8 +144,8 @@ print(f"learned  weight {model.weight.item():.4f}"
 assert abs(losses[0] - 3.4029) < 1e-4   # the loss we computed by hand
 # falls at every step for 30 steps
 assert all(a > b for a, b in zip(losses[:30], losses[1:30]))
-# and never rises after that
-assert all(b <= a + 1e-7 for a, b in zip(losses, losses[1:]))
+# and after that only float32 rounding moves it, by less than 1e-7
+assert all(abs(b - a) < 1e-7 for a, b in zip(losses[29:], losses[30:]))
 assert abs(model.weight.item() - 2) < 1e-3
 assert abs(model.bias.item() - (-1)) < 5e-3
 assert abs(model.bias.item() - (-0.9976)) < 1e-4
@@ -173,8 +173,8 @@ print(f"not zeroed   weight {model_nz.weight.item():.4f}"
 # the first update used one fresh gradient in both
 assert losses_nz[0] == losses[0] and losses_nz[1] == losses[1]
 assert abs(losses_nz[-1] - 3.3369) < 1e-4 and losses_nz[-1] > 50 * losses[-1]
-# never comes near the zeroed run again
-assert min(late) > 5 * losses[-1]
+# never comes near the zeroed run's final loss, at any step
+assert min(late) > 5 * losses[-1] and min(losses_nz) > 5 * losses[-1]
 # and is more than 40 times worse on average
 assert sum(late) / len(late) > 40 * losses[-1]
 # it swings back above the loss it started from

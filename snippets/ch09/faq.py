@@ -70,6 +70,14 @@ assert c.grad is None
 assert z.item() == 43.0 and not z.requires_grad and z.grad_fn is None
 # ANCHOR_END: tape
 
+# Not shown on the page: the unmarked run refuses a backward pass.
+try:
+    z.backward()
+except RuntimeError as err:
+    assert str(err).startswith("element 0 of tensors does not require grad")
+else:
+    raise AssertionError("backward() on an unrecorded result should fail")
+
 # ANCHOR: accumulate
 model = torch.nn.Linear(1, 1, bias=False)   # one parameter, its weight p
 p = model.weight

@@ -61,7 +61,7 @@ def test_cells_work_under_a_sub_path_with_the_isolation_service_worker(browser, 
     page = context.new_page()
     watched = Watched(page)
     page.goto(static_host + "tensors/")
-    # coi-serviceworker registers, reloads the page once, and the page is cross-origin isolated
+    # the book's service worker registers, reloads the page once, and the page is cross-origin isolated
     page.wait_for_function("crossOriginIsolated === true", timeout=30_000)
     cell = page.locator(".book-cell").first
     cell.get_by_role("button", name="Run").click()

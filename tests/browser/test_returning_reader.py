@@ -37,6 +37,14 @@ def python_restored(page):
     )
 
 
+def tape_ready(page):
+    page.locator("[data-widget='tape']").scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector(\"[data-widget='tape']\").dataset.state || '{}').status === 'ready'",
+        timeout=READY_MS,
+    )
+
+
 def follow_link(page, url):
     """Click the navigation's link to ``url``, leaving a mark that only a full load would wipe.
     (Material intercepts a link once it has read the sitemap, a moment after a full load.)"""
@@ -120,6 +128,8 @@ def test_every_cell_and_solution_works_for_a_returning_reader(reader, isolated_u
         page.reload()
         ran["reload"] += run_every_cell(page, all_at_once=True) + check_every_solution(page)
         assert python_restored(page) is True, "the reload did not restore the saved Python"
+        if page.locator("[data-widget='tape']").count():  # the tape widget runs on the restored Python too
+            tape_ready(page)
         # arriving by instant navigation from another page
         page.goto(isolated_url + neighbour)
         follow_link(page, isolated_url + chapter)

@@ -4,12 +4,15 @@
 // dashed copies marked "stride 0". The result shape, or torch's exact error, below.
 // Every number comes from broadcast-math.js.
 
-import { announcer, button, describedSvg, html, publish, svg } from "./svg.js";
+import { announcer, button, describedSvg, html, onWidthChange, publish, svg } from "./svg.js";
 import { PRESETS, axisSentence, broadcast, describe, formatShape, parseShape, picture, pictureValues } from "./broadcast-math.js";
 
 const COL = 88; // width of one axis column in the table
 const ROW = 34;
 const CELL = 28; // picture cell
+// The table turned a quarter (one row per axis) where the axes do not fit side by side:
+// the widths of its columns (axis, a, b, verdict, result).
+const DOWN = [60, 52, 52, 96, 52];
 
 const VERDICT_TEXT = { equal: "equal", "stretch-a": "a stretched", "stretch-b": "b stretched", error: "error" };
 
@@ -113,45 +116,75 @@ export function mount(root) {
     publishState(outcome);
   }
 
+  // Where each part of the table goes. Across (the way shapes are written): one column per
+  // axis, rows a, b, verdict, result. Down, where that is wider than the figure (a phone and
+  // many axes): one row per axis, so the text keeps its size instead of shrinking.
+  function tableGeometry(rank, room) {
+    const left = 78;
+    const across = { width: left + Math.max(rank, 1) * COL + 10, height: ROW * 5 + 8 };
+    if (!room || across.width <= room) {
+      return {
+        ...across,
+        name: (r) => ({ x: left - 10, y: r * ROW + ROW / 2 + 4, "text-anchor": "end" }),
+        head: (axis) => ({ x: left + axis * COL + COL / 2, y: ROW / 2 + 4, "text-anchor": "middle" }),
+        box: (axis, r) => ({ x: left + axis * COL, y: r * ROW, w: COL, h: ROW }),
+        band: (axis) => ({ x: left + axis * COL + 2, y: 2, width: COL - 4, height: across.height - 6 }),
+      };
+    }
+    const xs = DOWN.map((_, k) => 4 + DOWN.slice(0, k).reduce((sum, w) => sum + w, 0));
+    const width = xs[DOWN.length - 1] + DOWN[DOWN.length - 1] + 4;
+    const height = ROW * (Math.max(rank, 1) + 1) + 8;
+    return {
+      width,
+      height,
+      name: (r) => ({ x: xs[r] + DOWN[r] / 2, y: ROW / 2 + 4, "text-anchor": "middle" }),
+      head: (axis) => ({ x: xs[0] + 4, y: (axis + 1) * ROW + ROW / 2 + 4, "text-anchor": "start" }),
+      box: (axis, r) => ({ x: xs[r], y: (axis + 1) * ROW, w: DOWN[r], h: ROW }),
+      band: (axis) => ({ x: 2, y: (axis + 1) * ROW + 2, width: width - 4, height: ROW - 4 }),
+    };
+  }
+
   function drawTable(outcome) {
     const g = table.root;
     g.querySelectorAll(":scope > :not(title):not(desc)").forEach((el) => el.remove());
     const rank = outcome.rank;
-    const left = 78;
-    const W = left + Math.max(rank, 1) * COL + 10;
-    const H = ROW * 5 + 8;
-    g.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    g.style.maxWidth = `${Math.round(W * 1.25)}px`;
+    const at = tableGeometry(rank, tableFigure.clientWidth);
+    g.setAttribute("viewBox", `0 0 ${at.width} ${at.height}`);
+    g.style.maxWidth = `${Math.round(at.width * 1.25)}px`;
     const rowNames = ["", "a", "b", "verdict", "result"];
     rowNames.forEach((name, r) => {
       if (!name) return;
-      const t = svg("text", { x: left - 10, y: r * ROW + ROW / 2 + 4, "text-anchor": "end", class: "bc-rowname" }, g);
+      const t = svg("text", { ...at.name(r), class: "bc-rowname" }, g);
       t.textContent = name;
     });
+    const centre = (axis, r, dy = 4) => {
+      const b = at.box(axis, r);
+      return { x: b.x + b.w / 2, y: b.y + b.h / 2 + dy, "text-anchor": "middle" };
+    };
     if (rank === 0) {
-      const t = svg("text", { x: left + 4, y: 4 * ROW + ROW / 2 + 4, class: "bc-text" }, g);
+      const t = svg("text", { ...centre(0, 4), class: "bc-text" }, g);
       t.textContent = "[] (a scalar)";
     }
     for (const axis of outcome.axes) {
-      const x = left + axis.index * COL;
-      const col = svg("g", { class: `bc-col bc-col--${axis.verdict}${outcome.failingAxis === axis.index ? " bc-col--reported" : ""}`, "data-axis": String(axis.index) }, g);
-      col.addEventListener("pointerenter", () => hover(axis.index));
+      const k = axis.index;
+      const col = svg("g", { class: `bc-col bc-col--${axis.verdict}${outcome.failingAxis === k ? " bc-col--reported" : ""}`, "data-axis": String(k) }, g);
+      col.addEventListener("pointerenter", () => hover(k));
       col.addEventListener("pointerleave", () => hover(null));
-      svg("rect", { x: x + 2, y: 2, width: COL - 4, height: H - 6, rx: 6, class: "bc-col__band" }, col);
-      const head = svg("text", { x: x + COL / 2, y: ROW / 2 + 4, "text-anchor": "middle", class: "bc-head" }, col);
-      head.textContent = `axis ${axis.index}`;
+      svg("rect", { ...at.band(k), rx: 6, class: "bc-col__band" }, col);
+      const head = svg("text", { ...at.head(k), class: "bc-head" }, col);
+      head.textContent = `axis ${k}`;
       const cell = (row, own, stretchedHere) => {
         const ghost = own === null;
-        const y = row * ROW + 4;
-        svg("rect", { x: x + 8, y, width: COL - 16, height: ROW - 8, rx: 3, class: `bc-len${ghost ? " bc-len--ghost" : ""}${stretchedHere ? " bc-len--stretched" : ""}` }, col);
-        const t = svg("text", { x: x + COL / 2, y: y + (ROW - 8) / 2 + 5, "text-anchor": "middle", class: `bc-text${ghost ? " bc-text--ghost" : ""}` }, col);
+        const b = at.box(k, row);
+        svg("rect", { x: b.x + 8, y: b.y + 4, width: b.w - 16, height: b.h - 8, rx: 3, class: `bc-len${ghost ? " bc-len--ghost" : ""}${stretchedHere ? " bc-len--stretched" : ""}` }, col);
+        const t = svg("text", { ...centre(k, row, 5), class: `bc-text${ghost ? " bc-text--ghost" : ""}` }, col);
         t.textContent = ghost ? "(1)" : String(own);
       };
       cell(1, axis.a, axis.verdict === "stretch-a");
       cell(2, axis.b, axis.verdict === "stretch-b");
-      const verdict = svg("text", { x: x + COL / 2, y: 3 * ROW + ROW / 2 + 4, "text-anchor": "middle", class: `bc-verdict bc-verdict--${axis.verdict}` }, col);
+      const verdict = svg("text", { ...centre(k, 3), class: `bc-verdict bc-verdict--${axis.verdict}` }, col);
       verdict.textContent = VERDICT_TEXT[axis.verdict];
-      const result = svg("text", { x: x + COL / 2, y: 4 * ROW + ROW / 2 + 4, "text-anchor": "middle", class: "bc-text bc-result" }, col);
+      const result = svg("text", { ...centre(k, 4), class: "bc-text bc-result" }, col);
       result.textContent = axis.verdict === "error" ? "✗" : outcome.ok ? String(axis.result) : "·";
     }
     const lines = outcome.axes.map((axis) => axisSentence(axis, outcome.ok));
@@ -188,46 +221,91 @@ export function mount(root) {
     return cols * CELL;
   }
 
+  // The picture: a + b = result, side by side; stacked (one under the other) where the
+  // row would be wider than the figure, so the values keep their size on a phone.
   function drawPicture(outcome) {
     const g = pic.root;
     g.querySelectorAll(":scope > :not(title):not(desc)").forEach((el) => el.remove());
     const values = pictureValues(outcome);
     const parts = [["a", state.a], ["b", state.b]].map(([name, shape]) => ({ name, shape, p: picture(outcome, name) }));
-    const gap = 30;
-    let x = 8;
-    const y0 = 26;
-    const heights = [];
     const dirs = (p) => [p.rows.stretched ? "rows" : null, p.cols.stretched ? "columns" : null].filter(Boolean).join(" and ");
     const note = (p) => (dirs(p) ? `stride 0 along ${dirs(p)}` : "");
     const lead = (p) => {
       const count = p.leading.reduce((product, n) => product * n, 1);
       return count > 1 ? `, one of ${count}` : "";
     };
-    parts.forEach((part, k) => {
-      const w = drawOperand(g, x, y0, part.p, values[part.name], part.name, `${part.name} ${formatShape(part.shape)}${lead(part.p)}`, note(part.p));
-      heights.push((part.p.rows.shown + (part.p.rows.ellipsis ? 1 : 0)) * CELL);
-      x += Math.max(w, 150) + 10;
-      const sign = svg("text", { x: x + 4, y: y0 + CELL / 2 + 6, class: "bc-sign", "text-anchor": "middle" }, g);
-      sign.textContent = k === 0 ? "+" : "=";
-      x += gap - 10;
-    });
+    const gridW = (p) => (p.cols.shown + (p.cols.ellipsis ? 1 : 0)) * CELL;
+    const gridH = (p) => (p.rows.shown + (p.rows.ellipsis ? 1 : 0)) * CELL;
+    const blocks = parts.map((part) => ({
+      p: part.p, values: values[part.name], kind: part.name, caption: `${part.name} ${formatShape(part.shape)}${lead(part.p)}`, note: note(part.p),
+    }));
     if (outcome.ok) {
       const p = picture(outcome, "result");
-      const w = drawOperand(g, x, y0, p, values.result, "result", `result ${formatShape(outcome.result)}${lead(p)}`, "");
-      heights.push((p.rows.shown + (p.rows.ellipsis ? 1 : 0)) * CELL);
-      x += Math.max(w, 7.2 * `result ${formatShape(outcome.result)}${lead(p)}`.length);
-    } else {
-      svg("rect", { x, y: y0, width: 110, height: CELL * 2, rx: 4, class: "bc-nothing" }, g);
-      const t = svg("text", { x: x + 55, y: y0 + CELL + 5, "text-anchor": "middle", class: "bc-text" }, g);
-      t.textContent = "✗ no result";
-      heights.push(CELL * 2);
-      x += 110;
+      blocks.push({ p, values: values.result, kind: "result", caption: `result ${formatShape(outcome.result)}${lead(p)}`, note: "" });
     }
-    const title = svg("text", { x: 8, y: 15, class: "bc-caption" }, g);
-    title.textContent = "last two axes; dashed = a stretched copy, no new memory";
-    const H = y0 + Math.max(...heights) + 42;
-    const width = Math.max(x + 10, 440);
-    g.setAttribute("viewBox", `0 0 ${width} ${H}`);
+    const textW = (text) => 7.2 * text.length; // 12 px monospace
+    const nothingW = 110;
+    const title = ["last two axes;", "dashed = a stretched copy, no new memory"];
+    const advance = (b) => Math.max(gridW(b.p), 150, textW(b.caption), textW(b.note)); // room for its captions too
+    const rowWidth = 8 + blocks.slice(0, 2).reduce((sum, b) => sum + advance(b) + 30, 0)
+      + (outcome.ok ? Math.max(gridW(blocks[2].p), textW(blocks[2].caption)) : nothingW) + 10;
+    const room = pictureFigure.clientWidth;
+    const stacked = Boolean(room) && Math.max(rowWidth, 440) > room;
+
+    const sign = (x, y, text) => {
+      const t = svg("text", { x, y: y + CELL / 2 + 6, class: "bc-sign", "text-anchor": "middle" }, g);
+      t.textContent = text;
+    };
+    const nothing = (x, y) => {
+      svg("rect", { x, y, width: nothingW, height: CELL * 2, rx: 4, class: "bc-nothing" }, g);
+      const t = svg("text", { x: x + nothingW / 2, y: y + CELL + 5, "text-anchor": "middle", class: "bc-text" }, g);
+      t.textContent = "✗ no result";
+    };
+    let width;
+    let height;
+    if (!stacked) {
+      const y0 = 26;
+      let x = 8;
+      blocks.forEach((block, k) => {
+        drawOperand(g, x, y0, block.p, block.values, block.kind, block.caption, block.note);
+        if (k < 2) {
+          x += advance(block) + 10;
+          sign(x + 4, y0, k === 0 ? "+" : "=");
+          x += 20;
+        } else x += Math.max(gridW(block.p), textW(block.caption));
+      });
+      if (!outcome.ok) {
+        nothing(x, y0);
+        x += nothingW;
+      }
+      const t = svg("text", { x: 8, y: 15, class: "bc-caption" }, g);
+      t.textContent = title.join(" ");
+      height = y0 + Math.max(...blocks.map((b) => gridH(b.p)), outcome.ok ? 0 : CELL * 2) + 42;
+      width = Math.max(x + 10, 440);
+    } else {
+      const x0 = 32; // the + and = signs sit in the margin on the left
+      title.forEach((line, k) => {
+        const t = svg("text", { x: 8, y: 15 + 15 * k, class: "bc-caption" }, g);
+        t.textContent = line;
+      });
+      let y = 44;
+      let right = textW(title[1]) + 8;
+      blocks.forEach((block, k) => {
+        if (k) sign(16, y, k === 1 ? "+" : "=");
+        drawOperand(g, x0, y, block.p, block.values, block.kind, block.caption, block.note);
+        right = Math.max(right, x0 + gridW(block.p), x0 + textW(block.caption), x0 + textW(block.note));
+        y += gridH(block.p) + (block.note ? 31 : 16) + 18;
+      });
+      if (!outcome.ok) {
+        sign(16, y, "=");
+        nothing(x0, y);
+        right = Math.max(right, x0 + nothingW);
+        y += CELL * 2 + 12;
+      }
+      height = y;
+      width = right + 10;
+    }
+    g.setAttribute("viewBox", `0 0 ${width} ${height}`);
     g.style.maxWidth = `${Math.round(width * 1.25)}px`;
     const sentence = (part) => {
       const d = dirs(part.p);
@@ -261,4 +339,9 @@ export function mount(root) {
   }
 
   update(false);
+  onWidthChange(box, () => {
+    const outcome = broadcast(state.a, state.b);
+    drawTable(outcome);
+    drawPicture(outcome);
+  });
 }

@@ -3,13 +3,13 @@
 // the chosen dtype. Type any shape of rank 0-4, name its axes, and point at (or focus)
 // an axis to see the slice along it, e.g. x[b, t, :]. Numbers come from ladder-math.js.
 
-import { announcer, button, describedSvg, html, publish, svg } from "./svg.js";
+import { announcer, button, describedSvg, html, onWidthChange, publish, svg } from "./svg.js";
 import {
   DTYPES, MAX_RANK, axisSlice, drawingPlan, formatShape, parseShape, rung, summary, validateNames,
 } from "./ladder-math.js";
 
 const SHIFT = 0.38; // offset between stacked layers, in cells
-const WIDTH = 520; // target width of the drawing, in SVG units
+const WIDTH = 520; // target width of the drawing, in SVG units (less on a narrower screen)
 
 export function mount(root) {
   const start = rung(3);
@@ -222,13 +222,15 @@ export function mount(root) {
     const top = (layers ? 1.1 : 0.3) + (stacks ? 1.1 : 0);
     const bottom = cols ? 1.5 : 0.6;
     const widthCells = Math.max(left + stacksW + 0.6, 6);
-    const c = Math.min(40, WIDTH / widthCells);
+    // No wider than the figure, so one SVG unit is at least one pixel and the labels keep their size.
+    const c = Math.min(40, Math.min(WIDTH, figure.clientWidth || WIDTH) / widthCells);
     const heightCells = top + depth + nr + bottom;
     const W = widthCells * c;
     const H = Math.max(heightCells * c, 70);
     plot.setAttribute("viewBox", `0 0 ${W.toFixed(1)} ${H.toFixed(1)}`);
     plot.style.maxWidth = `${Math.round(W * 1.3)}px`; // natural size on wide screens, shrinks on narrow ones
-    plot.style.setProperty("--lad-font", `${Math.max(11, Math.min(15, c * 0.48)).toFixed(1)}px`);
+    const font = Math.max(12, Math.min(15, c * 0.48)); // at least 12 px: small cells get relatively larger labels
+    plot.style.setProperty("--lad-font", `${font.toFixed(1)}px`);
 
     const cellsLayer = svg("g", { class: "lad-cells" }, plot);
     const overlay = svg("g", { class: "lad-overlay", "aria-hidden": "true" }, plot);
@@ -310,7 +312,7 @@ export function mount(root) {
       const y = frontY + frontH + 0.3 * c;
       axisLabel(cols, {
         path: `M${x0} ${y} v4 H${x0 + frontW} v-4`,
-        text: { x: x0 + frontW / 2, y: y + 0.75 * c, "text-anchor": "middle" },
+        text: { x: x0 + frontW / 2, y: y + Math.max(0.75 * c, font + 4), "text-anchor": "middle" },
         hit: { x: x0 - 4, y: y - 4, width: Math.max(frontW, 6 * c * 0.5) + 8, height: 1.2 * c },
       });
     }
@@ -476,4 +478,9 @@ export function mount(root) {
   }
 
   render();
+  onWidthChange(figure, () => {
+    axisEls = axisEls.filter((el) => !plot.contains(el)); // the readout's axis buttons stay
+    draw();
+    highlight();
+  });
 }

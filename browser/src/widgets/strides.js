@@ -7,17 +7,19 @@
 // writes through y into the storage, so x changes too (unless y is a copy).
 // Every number comes from strides-math.js.
 
-import { announcer, button, describedSvg, html, publish, svg } from "./svg.js";
+import { announcer, button, describedSvg, html, onWidthChange, publish, svg } from "./svg.js";
 import {
   BASES, apply, codeLines, expandSuggestion, facts, formatShape, formatTuple, initialState, parseShape, parseValue,
   positionFormula, positions, readCounts, unflatten, valuesOf, write,
 } from "./strides-math.js";
 
-const W = 600; // SVG width
+const MAX_W = 600; // SVG width on a wide screen; a narrower figure lays the drawing out in its own width
 const SLOTS_PER_ROW = 24;
+const MIN_SLOT = 26; // a storage slot holds "23" at 14 px
 
 export function mount(root) {
   let model = initialState(0);
+  let W = MAX_W; // the width draw() lays out in, one SVG unit per pixel or more
   const history = [];
   const ui = { focus: 0, hover: null, selected: null, labels: "values" };
 
@@ -49,7 +51,7 @@ export function mount(root) {
   const factsEl = html("div", { class: "st__facts", "data-readout": "facts" }, box);
 
   const figure = html("div", { class: "st__figure" }, box);
-  const { root: plot, setDescription } = describedSvg(figure, { viewBox: `0 0 ${W} 300`, title: "y's grid, the storage strip, and x's grid", label: "" });
+  const { root: plot, setDescription } = describedSvg(figure, { viewBox: `0 0 ${MAX_W} 300`, title: "y's grid, the storage strip, and x's grid", label: "" });
   plot.setAttribute("role", "group");
   plot.classList.add("st__svg");
   const probe = html("p", { class: "st__probe", "data-readout": "probe" }, box);
@@ -280,15 +282,18 @@ export function mount(root) {
   function drawStrip(parent, storage, title, startY, reader) {
     const values = model.storages[storage];
     const n = values.length;
-    const s = Math.min(34, (W - 16) / Math.min(n, SLOTS_PER_ROW));
+    // As many slots a row as fit at MIN_SLOT, then rows of equal length.
+    const fit = Math.max(1, Math.min(SLOTS_PER_ROW, Math.floor((W - 16) / MIN_SLOT)));
+    const perRow = Math.ceil(n / Math.ceil(n / fit));
+    const s = Math.min(34, (W - 16) / Math.min(n, perRow));
     const counts = reader ? readCounts(reader, n) : new Array(n).fill(1);
     const head = svg("text", { x: 8, y: startY + 12, class: "st-strip-title" }, parent);
     head.textContent = title;
     const y0 = startY + 20;
     const rowGap = counts.some((count) => count > 1) ? 26 : 16;
     for (let k = 0; k < n; k += 1) {
-      const x = 8 + (k % SLOTS_PER_ROW) * s;
-      const y = y0 + Math.floor(k / SLOTS_PER_ROW) * (s + rowGap);
+      const x = 8 + (k % perRow) * s;
+      const y = y0 + Math.floor(k / perRow) * (s + rowGap);
       const read = counts[k] > 0;
       const g = svg("g", { class: `st-slot${reader && !read ? " st-slot--unread" : ""}${reader && read ? " st-slot--read" : ""}`, "data-storage": String(storage), "data-slot": String(k) }, parent);
       svg("rect", { x, y, width: s, height: s, class: "st-slot__box" }, g);
@@ -304,11 +309,12 @@ export function mount(root) {
       right = Math.max(right, x + s);
     }
     right = Math.max(right, 8 + title.length * 7.4);
-    return Math.ceil(n / SLOTS_PER_ROW) * (s + rowGap) + 24;
+    return Math.ceil(n / perRow) * (s + rowGap) + 24;
   }
 
   function draw() {
     plot.querySelectorAll(":scope > :not(title):not(desc)").forEach((el) => el.remove());
+    W = Math.min(MAX_W, Math.max(300, figure.clientWidth || MAX_W));
     slotEls = new Map();
     const shared = model.y.storage === model.x.storage;
     let y = 4;
@@ -328,7 +334,7 @@ export function mount(root) {
       y += drawStrip(plot, model.y.storage, "y's storage: a copy (contiguous())", y, model.y);
       y += drawStrip(plot, model.x.storage, "x's storage (y no longer reads it)", y, null);
     } else {
-      y += drawStrip(plot, model.x.storage, "storage, shared by x and y (faded: y skips it)", y, model.y);
+      y += drawStrip(plot, model.x.storage, "storage, shared by x and y (dashed: y skips it)", y, model.y);
     }
     y += 4;
     label(`x  ${formatShape(model.x.shape)}  (the base tensor)`, y);
@@ -509,4 +515,5 @@ export function mount(root) {
   }
 
   render();
+  onWidthChange(figure, render);
 }

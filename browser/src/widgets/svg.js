@@ -41,6 +41,18 @@ export function announcer(parent) {
   };
 }
 
+// Call `redraw` whenever `element` gets a new width (a phone turned, a window resized).
+// The drawings lay themselves out for the width they are given, so that their text
+// keeps its size on a narrow screen instead of shrinking with the whole picture.
+export function onWidthChange(element, redraw) {
+  let width = element.clientWidth;
+  new ResizeObserver(() => {
+    if (element.clientWidth === width) return;
+    width = element.clientWidth;
+    redraw();
+  }).observe(element);
+}
+
 export function prefersReducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }

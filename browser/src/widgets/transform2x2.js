@@ -111,6 +111,7 @@ export function mount(root) {
   const letter = svg("polygon", { class: "t2x2-f" }, moved);
   const collapseLine = svg("line", { class: "t2x2-collapse" }, moved);
   const collapsePoint = svg("circle", { class: "t2x2-collapse", r: 6, cx: 0, cy: 0 }, moved);
+  const arcCasing = svg("path", { class: "t2x2-arc-casing" }, moved); // a band of page colour: the arc reads across the F
   const arc = svg("path", { class: "t2x2-arc", "marker-end": `url(#${uid}-head-arc)` }, moved);
   const probeArrow = svg("line", { class: "t2x2-vec t2x2-vec--v", x1: 0, y1: 0, "marker-end": `url(#${uid}-head-v)` }, moved);
   const imageArrow = svg("line", { class: "t2x2-vec t2x2-vec--mv", x1: 0, y1: 0, "marker-end": `url(#${uid}-head-mv)` }, moved);
@@ -367,16 +368,16 @@ export function mount(root) {
 
     const orientation = orientationArc(shown);
     arc.style.display = orientation ? "" : "none";
+    arcCasing.style.display = arc.style.display;
     if (orientation) {
       const radius = Math.min(0.9, Math.max(0.3, 0.4 * Math.min(Math.hypot(...i), Math.hypot(...j))));
       const end = orientation.start + orientation.sweep;
       const a = [radius * Math.cos(orientation.start), radius * Math.sin(orientation.start)];
       const b = [radius * Math.cos(end), radius * Math.sin(end)];
       // Screen y points down, so counter-clockwise on the page is SVG's sweep-flag 0.
-      arc.setAttribute(
-        "d",
-        `M${sx(a[0])},${sy(a[1])} A${radius * UNIT},${radius * UNIT} 0 0 ${orientation.sweep > 0 ? 0 : 1} ${sx(b[0])},${sy(b[1])}`,
-      );
+      const d = `M${sx(a[0])},${sy(a[1])} A${radius * UNIT},${radius * UNIT} 0 0 ${orientation.sweep > 0 ? 0 : 1} ${sx(b[0])},${sy(b[1])}`;
+      arc.setAttribute("d", d);
+      arcCasing.setAttribute("d", d);
       arc.classList.toggle("t2x2-arc--flipped", orientation.sweep < 0);
     }
 
