@@ -1,5 +1,6 @@
 """Parity of linear algebra: ``@``/matmul at every rank with batch broadcasting, mm, bmm, mv, dot, outer,
-T, mT, transpose, diag, diagonal, trace, triu and tril: values (float32 bit for bit, as torch's CPU BLAS
+T, mT, transpose, diag, diagonal, trace, triu, tril, torch.det and torch.linalg's det, inv, solve, norm,
+vector_norm, matrix_norm and matrix_rank: values (float32 bit for bit, as torch's CPU BLAS
 adds them up), dtypes, shapes, strides and views, errors, and gradients with their backward graphs and saved
 values, compared with real torch."""
 
@@ -163,6 +164,62 @@ print([saved(r.grad_fn) for r in (x.trace(), x.triu(-1), x.tril(2))])
 (x.trace() * 2 + x.triu(1).sum() + (x.tril() * 3).sum()).backward()
 print(x.grad)
 print(exact(rnd(3, 3).trace()), exact(rnd(50, 50).trace()), exact(rnd(9, 9, dtype=torch.float64).trace()))
+""",
+    "det_inv_solve": """
+gen = torch.Generator().manual_seed(3)
+a = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+b3 = torch.randn(4, 3, 3, generator=gen)
+for f in [lambda: torch.linalg.det(a), lambda: torch.det(a), lambda: a.det(), lambda: torch.linalg.det(torch.tensor([[1., 2.], [3., 4.]])),
+          lambda: torch.linalg.det(b3), lambda: torch.linalg.det(torch.ones(3, 3)), lambda: torch.linalg.det(torch.zeros(0, 0)),
+          lambda: torch.linalg.det(torch.randn(6, 6, generator=gen)), lambda: torch.linalg.det(torch.randn(5, 5, generator=gen, dtype=torch.float64)),
+          lambda: torch.linalg.inv(a), lambda: torch.linalg.inv(b3), lambda: torch.linalg.inv(torch.zeros(0, 0)),
+          lambda: torch.linalg.solve(a, torch.tensor([1., 2.])), lambda: torch.linalg.solve(a, torch.eye(2)),
+          lambda: torch.linalg.solve(b3, torch.ones(4, 3)), lambda: torch.linalg.solve(b3, torch.ones(3)), lambda: torch.linalg.solve(b3, torch.ones(3, 2)),
+          lambda: torch.linalg.solve(a, torch.ones(5, 2, 2)), lambda: torch.linalg.solve(torch.randn(2, 4, 3, 3, generator=gen), torch.ones(3)),
+          lambda: torch.linalg.det(torch.ones(2, 3)), lambda: torch.linalg.det(torch.ones(3)), lambda: torch.linalg.det(torch.ones(2, 2, dtype=torch.int64)),
+          lambda: torch.linalg.inv(torch.ones(2, 2)), lambda: torch.linalg.inv(torch.ones(2, 3)), lambda: torch.linalg.solve(torch.ones(2, 2), torch.ones(2)),
+          lambda: torch.linalg.solve(torch.eye(2), torch.ones(3)), lambda: torch.linalg.inv(torch.ones(2, 2, dtype=torch.int64)),
+          lambda: torch.linalg.solve(torch.eye(2), torch.ones(2, dtype=torch.float64)), lambda: torch.linalg.inv(torch.zeros(3, 2, 2)),
+          lambda: torch.linalg.solve(torch.zeros(3, 2, 2), torch.ones(2)), lambda: torch.det(torch.ones(2, 3)),
+          lambda: torch.linalg.det(torch.ones(2, 2, dtype=torch.float16)), lambda: torch.linalg.inv(torch.ones(2, 2, dtype=torch.bfloat16)),
+          lambda: torch.linalg.solve(torch.eye(2), torch.ones(2, dtype=torch.int64)), lambda: torch.linalg.solve(torch.eye(3), torch.ones(2, 3)),
+          lambda: torch.linalg.solve(torch.eye(2, dtype=torch.int64), torch.ones(2, dtype=torch.int64)), lambda: torch.linalg.det(3),
+          lambda: torch.det([[1.]]), lambda: torch.linalg.solve(torch.eye(2), [1, 2])]:
+    attempt(f)
+try:
+    torch.linalg.inv(torch.zeros(2, 2))
+except torch.linalg.LinAlgError as e:
+    print("LinAlgError", isinstance(e, RuntimeError))
+m = torch.tensor([[4., -2., 1.], [3., 6., -4.], [2., 1., 8.]], requires_grad=True)
+y = torch.tensor([12., -25., 32.], requires_grad=True)
+for r in (torch.linalg.det(m), torch.linalg.inv(m), torch.linalg.solve(m, y), torch.linalg.solve(m, torch.stack([y, y * 2], 1))):
+    show(r)
+    print(sorted(k for k in dir(r.grad_fn) if k.startswith('_saved_')))
+    m.grad = y.grad = None
+    (r * torch.arange(1., r.numel() + 1).reshape(r.shape)).sum().backward()
+    print(m.grad, y.grad)
+print(torch.linalg.det(m).grad_fn._saved_pivots, torch.linalg.det(m).grad_fn._saved_LU)
+""",
+    "norms_and_rank": """
+a = torch.arange(6.).reshape(2, 3)
+b = torch.arange(24.).reshape(2, 3, 4)
+for f in [lambda: torch.linalg.norm(b), lambda: torch.linalg.norm(b, 2), lambda: torch.linalg.norm(b, 'fro'), lambda: torch.linalg.norm(a, 'fro', (0,)), lambda: torch.linalg.norm(a, dim=(0,1,2)), lambda: torch.linalg.norm(b, dim=(1,2)), lambda: torch.linalg.norm(b, 1, dim=(1,2)), lambda: torch.linalg.norm(a, 'abc'), lambda: torch.linalg.norm(a, 3.5), lambda: torch.linalg.norm(b, 3.5),
+  lambda: torch.linalg.norm(a), lambda: torch.linalg.norm(a, 1), lambda: torch.linalg.norm(a, float('inf')), lambda: torch.linalg.norm(a[0], 1), lambda: torch.linalg.norm(b, 0, dim=1), lambda: torch.linalg.norm(a, -1, dim=(1, 0), keepdim=True),
+  lambda: torch.linalg.matrix_norm(a, dim=(0,)), lambda: torch.linalg.matrix_norm(a, dim=(0,0)), lambda: torch.linalg.matrix_norm(a, -1), lambda: torch.linalg.matrix_norm(b, float('-inf'), keepdim=True), lambda: torch.linalg.matrix_norm(b, 1, dim=(2,0)), lambda: torch.linalg.matrix_norm(a, 'abc'), lambda: torch.linalg.matrix_norm(torch.ones(2,2,dtype=torch.int64)), lambda: torch.linalg.matrix_norm(a, dtype=torch.float64), lambda: torch.linalg.matrix_norm(torch.ones(3)), lambda: torch.linalg.matrix_norm(a, 3), lambda: torch.linalg.matrix_norm(b),
+  lambda: torch.linalg.vector_norm(a, 1, -1), lambda: torch.linalg.vector_norm(torch.ones(2, dtype=torch.int64)), lambda: torch.linalg.vector_norm(b, float('inf'), (0, 2), True), lambda: torch.linalg.vector_norm(a, 0.5, dtype=torch.float64),
+  lambda: torch.linalg.matrix_rank(torch.zeros(3,3)), lambda: torch.linalg.matrix_rank(b), lambda: torch.linalg.matrix_rank(torch.eye(3)), lambda: torch.linalg.matrix_rank(torch.ones(3)), lambda: torch.linalg.matrix_rank(a, tol=1.), lambda: torch.linalg.matrix_rank(a, hermitian=True), lambda: torch.linalg.matrix_rank(torch.zeros(0, 3)), lambda: torch.linalg.matrix_rank(a, atol=0.5, rtol=0.1),
+  lambda: torch.linalg.matrix_rank(torch.ones(3, 3)), lambda: torch.linalg.matrix_rank(torch.ones(4, 4, dtype=torch.float64)), lambda: torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.000001]])), lambda: torch.linalg.matrix_rank(torch.tensor([[1., 2.], [2., 4.01]])),
+  lambda: torch.linalg.matrix_rank(torch.arange(16.).reshape(4, 4), hermitian=True), lambda: torch.linalg.matrix_rank(torch.ones(3, 3, dtype=torch.int64)), lambda: torch.linalg.matrix_rank(torch.zeros(2, 0, 3)),
+  lambda: torch.linalg.norm(3), lambda: torch.linalg.vector_norm([1.]), lambda: torch.linalg.matrix_rank(1)]:
+    attempt(f)
+x = torch.tensor([[1., -2., 3.], [-4., 5., -6.]], requires_grad=True)
+for f in [lambda: torch.linalg.norm(x), lambda: torch.linalg.matrix_norm(x), lambda: torch.linalg.matrix_norm(x, 1), lambda: torch.linalg.matrix_norm(x, float('inf')), lambda: torch.linalg.norm(x, -1), lambda: torch.linalg.vector_norm(x, 3, 1), lambda: torch.linalg.norm(x, dim=0)]:
+    x.grad = None
+    r = f()
+    print(r, r.grad_fn.name(), [n[0].name() if n[0] else None for n in r.grad_fn.next_functions])
+    r.sum().backward()
+    print(x.grad)
+print(torch.square(x).sum().sqrt(), torch.linalg.norm(x))
 """,
 }
 
