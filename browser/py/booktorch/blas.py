@@ -13,7 +13,8 @@ many shapes and layouts.  What was found:
   into lane 0; registers are added ((r0 + r1) + r2) + r3 and the four lanes
   (l0 + l2) + (l1 + l3).  A vector whose address is not 16-byte aligned is first
   peeled to alignment (into lane 0); vectors misaligned to each other use one
-  vector of 4 and then scalars.  Nothing is fused.
+  vector of 4 and then scalars; a vector with a stride other than 1 makes it one
+  product at a time.  Nothing is fused.
 - ``sgemv`` of a row-major matrix (``A @ v``, also ``x @ W.T`` for one row x):
   rows in blocks of 4 take a few products one by one (``_gemv_peel``), then 4
   lanes, lanes added (l0 + l2) + (l1 + l3), the rest one by one after them; the
@@ -113,10 +114,16 @@ def _products(rows, vec):
 
 
 # ------------------------------------------------------------------ dot
-def sdot(x, y, x_offset=0, y_offset=0):
-    """MKL's sdot of float32 vectors ``x`` and ``y`` (storage offsets give their alignment)."""
+def sdot(x, y, x_offset=0, y_offset=0, unit_strides=True):
+    """MKL's sdot of float32 vectors ``x`` and ``y`` (storage offsets give their alignment); vectors
+    that are not contiguous are added one product at a time."""
     k = len(x)
     p = array("f", map(mul, x, y))
+    if not unit_strides:
+        acc = array("f", (0.0,))
+        for v in p:
+            acc[0] += v
+        return acc[0]
     peel = min((4 - y_offset % 4) % 4, k)
     lanes = _zeros(16)
     for i in range(peel):

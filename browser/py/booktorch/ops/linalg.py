@@ -159,7 +159,8 @@ def dot(a, b):
         )
     _no_bool(a, "dot")
     if a._dtype is D.float32:
-        v = blas.sdot(a._values(), b._values(), a._offset, b._offset)
+        unit = a._stride[0] == 1 and b._stride[0] == 1
+        v = blas.sdot(a._values(), b._values(), a._offset, b._offset, unit)
     else:
         v = _dot_dtype(a._values(), b._values(), a._dtype)
     out = Tensor._from_values([v], (), a._dtype)
@@ -306,6 +307,13 @@ def matmul(t1, t2):
         return at.squeeze_inplace_dim(mm(at.unsqueeze(t1, 0), t2), 0)
     if d1 == 2 and d2 == 2:
         return mm(t1, t2)
+    if d1 == 3 and d2 == 3:
+        # torch drops the batch dimension of size 1 of an input that requires grad when the other's is
+        # larger, and multiplies a matrix by a batch (so its gradient comes from one mm)
+        if t1._shape[0] == 1 and t2._shape[0] != 1 and t1._requires_grad:
+            return matmul(at.squeeze(t1, 0), t2)
+        if t2._shape[0] == 1 and t1._shape[0] != 1 and t2._requires_grad:
+            return matmul(t1, at.squeeze(t2, 0))
     if _should_fold(t1, t2):
         transpose = d2 > d1
         a = at.mT(t2) if transpose else t1
