@@ -22,18 +22,18 @@ many shapes and layouts.  What was found:
   (the second of a pair of such rows 4 lanes), then the rest.  A column-major
   matrix (and ``x @ B`` for one row x) adds products column by column.  Nothing
   is fused.
-- ``sgemm`` (``A @ B``, torch's row-major result): with 12 or more columns every
+- ``sgemm`` (``A @ B``, torch's row-major result): with 12 or more columns and 4 or more rows every
   output is one fused multiply-add chain in k order, the k range cut into blocks of
   at most 192 (two equal halves between 193 and 384) whose sums are added in order;
   the rows after the last multiple of 4 are an unfused chain instead when torch's
-  second thread is used (``_threaded_remainder``).  With 2 to 11 columns: B
+  second thread is used (``_threaded_remainder``).  With 2 to 11 columns (or 2 or 3 rows): B
   row-major gives an unfused chain per output, except that the first outputs of a
   result row up to a 16-byte boundary add k in blocks of 8 whose second half is
   summed apart (``_peel_order``); A row-major times a column-major B (``x @ W.T``)
   is a dot product per output, 4 lanes for the columns in blocks of 4 and 8 lanes
   for the rest, peeled to the alignment of A's row; both column-major: unfused
-  chains.  One column or one row is a matrix-vector product (above); K == 1 an
-  outer product.
+  chains.  One column or one row is a matrix-vector product (above), one output
+  a k-order chain (B row-major); K == 1 an outer product.
 - ``bmm`` below 400 multiply-adds per matrix (ATen's own loop): unfused k chains;
   larger: one ``sgemm`` per matrix.
 
@@ -322,6 +322,9 @@ def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None):
     c = None
     if beta != 0 and c_rows is not None:
         c = [array("f", r) for r in c_rows] if beta == 1 else [_scale(r, beta) for r in c_rows]
+    if m == 1 and n == 1 and not b.col_major:  # one output: the products added in k order
+        return [sgemv_cols([[_scale(a.rows()[0], alpha)[j]] for j in range(k)], b.cols()[0],
+                           None if c is None else c[0])]
     if n == 1:
         vec = b.cols()[0]
         if a.col_major:
@@ -338,7 +341,7 @@ def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None):
         b0 = b.rows()[0]
         return _with_c([array("f", map(mul, b0, repeat(r[0]))) for r in a.rows()], alpha, c)
     a_rows = a.rows()
-    if n >= 12:
+    if n >= 12 and m >= 4:
         b_rows = b.rows() if alpha == 1 else [_scale(r, alpha) for r in b.rows()]
         blocks = _kblocks(k)
         out = [_fused_row(r, b_rows, n, blocks, None if c is None else c[i]) for i, r in enumerate(a_rows)]
