@@ -26,4 +26,9 @@ print("after eval(): ", [m.training for m in model])
 model.train()
 print("after train():", [m.training for m in model])
 assert all(m.training for m in model)
+
+model.eval()                      # eval() does not switch the tape off
+out = model(torch.randn(4, 2))
+print("eval mode, output on the tape:", out.requires_grad, out.grad_fn.name())
+assert out.requires_grad
 # ANCHOR_END: whole_model

@@ -37,10 +37,15 @@ class Careless(nn.Module):
 careless = Careless()
 print("Careless registers:",
       [name for name, _ in careless.named_parameters()])
+careless.to(torch.float64)        # converts what is registered, and only that
+print("after .to(float64): shift", careless.shift.dtype,
+      "| layers[0].weight", careless.layers[0].weight.dtype)
 
 assert [n for n, _ in model.named_children()] == ["layer1", "drop", "layer2"]
 assert len(list(model.parameters())) == 4
 assert [n for n, _ in careless.named_parameters()] == ["shift"]
+assert careless.shift.dtype == torch.float64
+assert careless.layers[0].weight.dtype == torch.float32
 # ANCHOR_END: registered
 
 # ANCHOR: call
