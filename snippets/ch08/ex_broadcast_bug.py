@@ -6,13 +6,14 @@ torch.manual_seed(0)
 x = torch.linspace(-2, 2, 8)
 y = 2 * x - 1                        # the line to learn, shape [8]
 model = nn.Linear(1, 1)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 for step in range(40):
     pred = model(x.unsqueeze(1))     # one input column: [8, 1]
     loss = ((pred - y) ** 2).mean()
-    optimizer.zero_grad()
+    model.zero_grad()
     loss.backward()
-    optimizer.step()
+    with torch.no_grad():                # the update, written out
+        for p in model.parameters():
+            p -= 0.1 * p.grad
 w, b = model.weight.item(), model.bias.item()
 print(f"w = {w:.3f}   b = {b:.3f}")   # should end near 2 and -1
 # ANCHOR_END: task
@@ -23,13 +24,14 @@ torch.manual_seed(0)
 x = torch.linspace(-2, 2, 8)
 y = 2 * x - 1
 model = nn.Linear(1, 1)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 for step in range(40):
     pred = model(x.unsqueeze(1)).squeeze(1)   # back to [8], like y
     loss = ((pred - y) ** 2).mean()
-    optimizer.zero_grad()
+    model.zero_grad()
     loss.backward()
-    optimizer.step()
+    with torch.no_grad():                # the update, written out
+        for p in model.parameters():
+            p -= 0.1 * p.grad
 w, b = model.weight.item(), model.bias.item()
 print(f"w = {w:.3f}   b = {b:.3f}")
 # ANCHOR_END: solution
@@ -40,13 +42,14 @@ torch.manual_seed(0)
 x = torch.linspace(-2, 2, 8)
 y = 2 * x - 1
 model = nn.Linear(1, 1)
-optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 for step in range(40):
     pred = model(x.unsqueeze(1))
     loss = ((pred - y.unsqueeze(0)) ** 2).mean()
-    optimizer.zero_grad()
+    model.zero_grad()
     loss.backward()
-    optimizer.step()
+    with torch.no_grad():                # the update, written out
+        for p in model.parameters():
+            p -= 0.1 * p.grad
 w, b = model.weight.item(), model.bias.item()
 print(f"w = {w:.3f}   b = {b:.3f}")
 # ANCHOR_END: wrong
