@@ -220,6 +220,11 @@ grads(lambda a: a.norm(), torch.zeros(3))
 grads(lambda a: a.norm(dtype=torch.float64), torch.zeros(3))
 grads(lambda a: a[:, :1].norm(dim=1), x)
 grads(lambda a: torch.norm(a, 2, 1) * a.norm(), x)
+for p in [2, 1, 0, 0.5, float('inf'), 'fro']:  # a 0-d tensor's dim 0 is the tensor itself
+    for kw in [{'dim': 0}, {'dim': -1, 'keepdim': True}, {'dim': (0,)}]:
+        grads(lambda a: a.norm(p, **kw), torch.tensor(-2.5))
+for s in ["x.norm(3, (0, 0))", "x.norm(2, (1, -1))", "torch.tensor(3.).norm(2, 1)", "torch.tensor(3.).norm(dim=())"]:
+    print(s, attempt(lambda: ev(s)))
 """,
     # ------------------------------------------------------------ cumsum / cumprod
     "cumsum_cumprod": """
