@@ -9,6 +9,7 @@ subprocesses.
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -191,6 +192,12 @@ def build_real_book(tmp, name, cache=None, **env_vars):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr[-20000:]
     return site, proc.stderr, cache
+
+
+def cache_copy(built_book, folder):
+    """A copy of the built book's run cache, for a build that should start warm: the test
+    workers that run at the same time never write into one cache."""
+    return Path(shutil.copytree(built_book[2], Path(folder) / "cache"))
 
 
 def nav_pages(root=None):

@@ -11,10 +11,13 @@ Every test gets one tier, from what it needs (no test file has to say it):
 ``make test-fast`` runs the unit tier (an author's loop); ``make test`` runs them all.
 """
 
+import json
+import os
 from pathlib import Path
 
 import pytest
 from bookproject import Project
+from filelock import FileLock
 
 BUILDS = {"project", "module_project_factory", "built_book", "built_site", "own_site", "two_builds"}
 SLOW_FILES = {"test_pyodide_cells.py", "test_pyodide_parity.py"}
@@ -56,13 +59,34 @@ def module_project_factory(tmp_path_factory):
     return make
 
 
+def once_per_run(tmp_path_factory, name, make):
+    """``make(folder)`` once per test run, even with the run spread over pytest-xdist's workers:
+    the first worker to get here makes it, the others wait for it and read its (JSON) result."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return make(tmp_path_factory.mktemp(name))
+    shared = tmp_path_factory.getbasetemp().parent  # the same folder for every worker of this run
+    result = shared / f"{name}.json"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not result.is_file():
+            folder = shared / name
+            folder.mkdir()
+            result.write_text(json.dumps(make(folder)))
+        return json.loads(result.read_text())
+
+
 @pytest.fixture(scope="session")
 def built_book(tmp_path_factory):
-    """The real book, built once per test session: strict, with an empty cache of its own.
+    """The real book, built once per test run: strict, with an empty cache of its own.
+    Nothing may write into it (a build that starts from its cache copies it: bookproject.cache_copy).
 
     Returns (site folder, build log, cache folder).
     """
     from bookproject import build_real_book
 
-    tmp = tmp_path_factory.mktemp("book")
-    return build_real_book(tmp, "first")
+    def build(folder):
+        site, log, cache = build_real_book(folder, "first")
+        return [str(site), log, str(cache)]
+
+    site, log, cache = once_per_run(tmp_path_factory, "book", build)
+    return Path(site), log, Path(cache)
+
