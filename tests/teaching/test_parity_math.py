@@ -444,7 +444,7 @@ y = torch.arange(35, dtype=torch.float32).reshape(5, 7) * 0.37 + 1
 print(torch.lerp(x, y, 0.3), torch.lerp(x, y, 0.8), torch.addcmul(x, y, x, value=0.37), torch.addcdiv(x, y, x + 1, value=0.37))
 z = torch.zeros(3, 0).t(); w = torch.arange(0.).reshape(0, 1)  # a number weight does not count in the result's layout
 print(torch.lerp(z, z, 0.5).stride(), torch.lerp(w, w + 1, 0.3).stride(), torch.lerp(z, z, torch.tensor(0.5)).stride(),
-      torch.lerp(x.t(), y.t(), 0.3).stride(), torch.lerp(x.t(), y, 0.3).stride())
+      torch.lerp(x.t(), y.t(), 0.3).stride(), torch.lerp(x.t(), y.t().contiguous(), 0.3).stride())
 for src in ["b = a.clone(); b.lerp_(e, 0.3)", "b = a.clone(); b.addcmul_(e, a, value=3)", "b = a.clone(); b.addcdiv_(e, a)",
             "b = torch.tensor([1, 2]); b.addcmul_(a, e)", "b = torch.tensor(1.); b.lerp_(e, 0.5)", "b = a.clone(); b.lerp_(e, None)"]:
     try:
