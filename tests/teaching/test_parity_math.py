@@ -134,7 +134,7 @@ t = torch.arange(12.).reshape(3, 4).t()
 t += 1; t //= 2; t %= 3
 print(t, t.stride(), t.is_contiguous())
 print(attempt(lambda: torch.tensor([True]).square_()), torch.tensor([True, False]).square(), torch.tensor([3], dtype=torch.int8).square(),
-      torch.square(torch.tensor([1.5, -2.0])), attempt(lambda: torch.square(2)))
+      torch.square(torch.tensor([1.5, -2.0])), torch.square(torch.tensor([-2.5, 3.])), attempt(lambda: torch.square(2)))
 # which check comes first when an in-place op writes to an expanded tensor (one memory location for several elements)
 b = torch.tensor([True, False]).expand(2, 2); i = torch.tensor([3, -2]).expand(2, 2); u = torch.tensor([3, 2], dtype=torch.uint8).expand(2, 2)
 for s in ["b.sub_(True)", "b.sub_(2)", "i.sub_(torch.tensor([True, True]))", "b.neg_()", "b.negative_()", "b.relu_()", "i.relu_()",
