@@ -238,6 +238,8 @@ def bmm(a, b):
 
 @kernel
 def outer(a, b):
+    if needs_grad(a, b):  # torch's outer is a.reshape(-1, 1) * b: MulBackward0 over ViewBackward0
+        return at.mul(at.reshape(a, (a.numel(), 1)), b)
     av = a._values()
     bv = b._values()
     dt = D.promote_types(a._dtype, b._dtype)
