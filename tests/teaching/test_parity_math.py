@@ -134,7 +134,13 @@ t = torch.arange(12.).reshape(3, 4).t()
 t += 1; t //= 2; t %= 3
 print(t, t.stride(), t.is_contiguous())
 print(attempt(lambda: torch.tensor([True]).square_()), torch.tensor([True, False]).square(), torch.tensor([3], dtype=torch.int8).square(),
-      torch.square(torch.tensor([-2.5, 3.])))
+      torch.square(torch.tensor([1.5, -2.0])), torch.square(torch.tensor([-2.5, 3.])), attempt(lambda: torch.square(2)))
+# which check comes first when an in-place op writes to an expanded tensor (one memory location for several elements)
+b = torch.tensor([True, False]).expand(2, 2); i = torch.tensor([3, -2]).expand(2, 2); u = torch.tensor([3, 2], dtype=torch.uint8).expand(2, 2)
+for s in ["b.sub_(True)", "b.sub_(2)", "i.sub_(torch.tensor([True, True]))", "b.neg_()", "b.negative_()", "b.relu_()", "i.relu_()",
+          "b.bitwise_and_(2)", "i.bitwise_or_(1.5)", "u.nan_to_num_()", "i.nan_to_num_(posinf=1.0)", "i.nan_to_num_(nan='x')", "i.add_(1)",
+          "b.logical_not_()", "i.exp_()"]:
+    print(s, attempt(lambda: ev(s)))
 """,
     "arithmetic_autograd": """
 x = torch.tensor([1.5, -2.0, 3.0]); y = torch.tensor([0.5, 4.0, -1.0])
@@ -209,7 +215,9 @@ for s in ["i & 3", "i | 3", "i ^ 3", "~i", "~u", "~b", "~f", "i & b", "b & b", "
 for src in ["a = i.clone(); a &= 6", "a = i.clone(); a |= b", "a = b.clone(); a |= i", "a = i.clone(); a ^= 1", "a = i.clone(); a <<= 1",
             "a = i.clone(); a >>= 1", "a = i.clone(); a.bitwise_not_()", "a = b.clone(); a.bitwise_and_(False)", "a = u.clone(); a.bitwise_or_(1)",
             "a = i.clone(); a.bitwise_xor_(i)", "a = i.clone(); a.bitwise_left_shift_(2)", "a = i.clone(); a.bitwise_right_shift_(1)",
-            "a = f.clone(); a &= 1", "a = i.clone(); a.bitwise_and_(None)"]:
+            "a = f.clone(); a &= 1", "a = i.clone(); a.bitwise_and_(None)", "a = i.clone(); a &= 1.5", "a = b.clone(); a |= f",
+            "a = u.clone(); a.bitwise_xor_(torch.tensor(1.5))", "a = i.clone(); a <<= 1.5", "a = i.clone(); a.bitwise_right_shift_(f)",
+            "a = i.clone(); a &= torch.tensor([[1.5]])", "a = i.clone(); a &= torch.tensor([1.5, 2.0])", "a = f.clone(); a.bitwise_or_(1)"]:
     try:
         ex(src); print(src, a)
     except Exception as e:
@@ -309,7 +317,7 @@ for d in DTYPES:
     for s in ["x.floor()", "x.ceil()", "x.round()", "x.trunc()", "x.fix()", "x.frac()", "x.round(decimals=1)", "x.round(decimals=2)",
               "x.round(decimals=-1)", "torch.round(x, decimals=3)", "torch.floor(x)", "torch.ceil(x)", "torch.trunc(x)", "torch.fix(x)",
               "torch.frac(x)", "torch.round(x)", "x.clone().floor_()", "x.clone().ceil_()", "x.clone().round_()", "x.clone().round_(decimals=1)",
-              "x.clone().trunc_()", "x.clone().fix_()", "x.clone().frac_()"]:
+              "x.round(decimals=0)", "torch.round(x, decimals=0)", "x.clone().round_(decimals=0)", "x.clone().trunc_()", "x.clone().fix_()", "x.clone().frac_()"]:
         print(d, s, attempt(lambda: ev(s)))
 print(torch.tensor([0.125, 0.375, 1.005, 2.5e-5, 123.456]).round(decimals=2), torch.tensor([1.2345678], dtype=torch.float64).round(decimals=5))
 for s in ["f.round(1)", "torch.round(f, 1)", "f.round(decimals=1.5)", "f.round_(2)"]:
@@ -434,6 +442,9 @@ for s in ["torch.lerp(a, e, 0.5)", "torch.lerp(a, e, torch.tensor([0.25, 0.75]))
 x = (torch.arange(35, dtype=torch.float32) / 9).reshape(5, 7)
 y = torch.arange(35, dtype=torch.float32).reshape(5, 7) * 0.37 + 1
 print(torch.lerp(x, y, 0.3), torch.lerp(x, y, 0.8), torch.addcmul(x, y, x, value=0.37), torch.addcdiv(x, y, x + 1, value=0.37))
+z = torch.zeros(3, 0).t(); w = torch.arange(0.).reshape(0, 1)  # a number weight does not count in the result's layout
+print(torch.lerp(z, z, 0.5).stride(), torch.lerp(w, w + 1, 0.3).stride(), torch.lerp(z, z, torch.tensor(0.5)).stride(),
+      torch.lerp(x.t(), y.t(), 0.3).stride(), torch.lerp(x.t(), y.t().contiguous(), 0.3).stride())
 for src in ["b = a.clone(); b.lerp_(e, 0.3)", "b = a.clone(); b.addcmul_(e, a, value=3)", "b = a.clone(); b.addcdiv_(e, a)",
             "b = torch.tensor([1, 2]); b.addcmul_(a, e)", "b = torch.tensor(1.); b.lerp_(e, 0.5)", "b = a.clone(); b.lerp_(e, None)"]:
     try:

@@ -220,6 +220,11 @@ grads(lambda a: a.norm(), torch.zeros(3))
 grads(lambda a: a.norm(dtype=torch.float64), torch.zeros(3))
 grads(lambda a: a[:, :1].norm(dim=1), x)
 grads(lambda a: torch.norm(a, 2, 1) * a.norm(), x)
+for p in [2, 1, 0, 0.5, float('inf'), 'fro']:  # a 0-d tensor's dim 0 is the tensor itself
+    for kw in [{'dim': 0}, {'dim': -1, 'keepdim': True}, {'dim': (0,)}]:
+        grads(lambda a: a.norm(p, **kw), torch.tensor(-2.5))
+for s in ["x.norm(3, (0, 0))", "x.norm(2, (1, -1))", "torch.tensor(3.).norm(2, 1)", "torch.tensor(3.).norm(dim=())"]:
+    print(s, attempt(lambda: ev(s)))
 """,
     # ------------------------------------------------------------ cumsum / cumprod
     "cumsum_cumprod": """
@@ -330,6 +335,33 @@ for f in [lambda x: x.median(), lambda x: x.median(1)[0], lambda x: x.nanmedian(
           lambda x: x.sort(0, descending=True).values, lambda x: x.msort(), lambda x: torch.unique(x), lambda x: torch.unique(x, dim=0)]:
     grads(f, m)
 print(m.median(1).indices.grad_fn, m.clone().requires_grad_().sort(1).indices.requires_grad)
+""",
+    "reduction_arguments": """
+x = torch.tensor([[3, 0, -2], [1, 5, 1]])
+f = torch.tensor([[3., 1., 2.], [0., 5., 5.]])
+b = torch.tensor([[True, False]])
+for s in ["x.all(dim=())", "x.any((), True)", "x.t().all(())", "x.to(torch.uint8).all(dim=[])", "x.count_nonzero(())",
+          "torch.all(x, ())", "torch.tensor(0.).any(())",
+          "x.cumsum(1, keepdim=True)", "torch.cumsum(x, 1, keepdim=True)", "x.cumsum((0, 1))", "torch.cumsum(x, (0, 1))",
+          "x.cumsum(dim=())", "x.cumprod(1, True)", "torch.cumprod(x, 1, True)", "x.cumsum(axis=1)", "x.cumsum(0, dtype=float)",
+          "x.cumsum(foo=1)", "x.cumsum(1, dtype=1)", "torch.cumsum(input=x, dim=0)", "x.clone().cumsum_(axis=1)",
+          "x.clone().cumsum_(0, dtype=float)", "x.clone().cumprod_(1, True)", "x.clone().cumsum_(dim=[1])", "x.clone().cumsum_()",
+          "f.sort(stable=True)", "f.sort(stable=None)", "torch.sort(f, dim=0, stable=True, descending=True)", "f.sort(0, stable=True)",
+          "f.sort(0, descending=False, stable=False)", "f.sort(dim=(0, 1))", "f.sort(foo=1, bar=2)", "torch.sort(f, 0, stable=False)",
+          "f.argsort(stable=None)", "f.argsort(0, stable=True)", "torch.argsort(f, 1.5)", "f.argsort(dim=0, stable=True)",
+          "torch.sort(f, 0, descending=False, stable=False)",
+          "b.median()", "b.nanmedian()", "b.median(1)", "b.nanmedian(0)", "b.median(2)", "torch.tensor(True).median(0)",
+          "torch.zeros(2, 0, dtype=torch.bool).median()", "torch.zeros(2, 0, dtype=torch.bool).median(1)", "torch.zeros(2, 0).nanmedian(1)",
+          "x.unique(0)", "x.unique(True, 1)", "torch.unique(x, 0)", "x.unique(sorted=0)", "x.unique(None)", "x.unique(False)",
+          "x.unique(True, False, True, 0)", "x.unique(dim=1.5)", "x.unique(dim=0, sorted=1)", "torch.unique(x, dim=(0,))",
+          "x.unique(foo=1)", "torch.unique(x, foo=1)"]:
+    print(s, attempt(lambda: ev(s)))
+g = f.clone().requires_grad_()
+for s in ["g.sort(stable=True)", "g.sort(1)", "g.sort(dim=0, stable=False)", "torch.sort(g, stable=True)"]:
+    v = ev(s).values
+    print(s, v.grad_fn.name(), v.grad_fn._saved_dim)
+    v.sum().backward()
+print(g.grad)
 """,
 }
 

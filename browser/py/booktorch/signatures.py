@@ -254,12 +254,13 @@ class Parser:
         raise TypeError(self._invalid_combination(args, kwargs))
 
     def _invalid_combination(self, args, kwargs):
-        """torch's format_invalid_args (utils/invalid_arguments.cpp), quirks included."""
-        got = [type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in kwargs.items()]
-        lines = [
-            f"{self.name}() received an invalid combination of arguments - got ({', '.join(got)}), "
-            "but expected one of:"
-        ]
+        """torch's format_invalid_args (utils/invalid_arguments.cpp), quirks included: the keywords come
+        from a C++ unordered_map (which lists a few keys in reverse order), and "k=v, " keeps its comma
+        when no positional argument was given."""
+        got = ", ".join([type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in reversed(kwargs.items())])
+        if kwargs and not args:
+            got += ", "
+        lines = [f"{self.name}() received an invalid combination of arguments - got ({got}), but expected one of:"]
         for sig in self.signatures:
             lines.append(f" * {sig.text}")
             entries = sig.text[1:-1].split(", ") if sig.text != "()" else []
@@ -275,7 +276,7 @@ def _mismatch(entries, args, kwargs):
     "float" takes ints too."""
     start = max(len(entries) - len(kwargs), 0)
     names = [e.rpartition(" ")[2] for e in entries]
-    wrong = [k for k in kwargs if k not in names[start:]]
+    wrong = [k for k in reversed(kwargs) if k not in names[start:]]  # the unordered_map order, as above
     if wrong:
         return "      didn't match because some of the keywords were incorrect: " + ", ".join(wrong)
     marked = []

@@ -132,7 +132,7 @@ def gelu(t, approximate="none"):
 
         def g(x):
             inner = f(beta * f(x + f(kappa * f(f(x * x) * x))))
-            return f(f(0.5 * x) * f(1.0 + math.tanh(inner)))
+            return f(f(0.5 * x) * f(1.0 + f(math.tanh(inner))))
     elif _uses_onednn(t):
         g = _onednn_gelu
     else:

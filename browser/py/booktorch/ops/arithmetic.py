@@ -286,13 +286,17 @@ def fmod(a, b):
     return _modulo("fmod", a, b, FmodBackward1, FmodBackward0)
 
 
-@kernel
-def neg(t):
+def _neg_check(t):
     if t._dtype is D.bool_:
         raise RuntimeError(
             "Negation, the `-` operator, on a bool tensor is not supported. "
             "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
         )
+
+
+@kernel
+def neg(t):
+    _neg_check(t)
     vals = D.round_values([-x for x in t._values()], t._dtype)
     out = result_tensor(vals, t._shape, t._dtype, t)
     if needs_grad(t):
@@ -696,6 +700,8 @@ def _inplace_operator(fn):
     def operator(self, other):
         if not isinstance(other, _OPERAND):
             return NotImplemented
+        if fn is sub:  # torch refuses bool before it looks at the written-to memory
+            _sub_check(self, other)
         return at.inplace(self, fn, other)
 
     operator.__name__ = fn.__name__
@@ -713,6 +719,8 @@ def _inplace_with_alpha(name, fn):
     def inplace_method(self, other, *, alpha=1):
         _check_other(name, other, 1)
         _check_alpha(name, alpha)
+        if fn is sub:
+            _sub_check(self, other)
         return at.inplace(self, fn, other, alpha)
 
     inplace_method.__name__ = inplace_method.__qualname__ = name
@@ -744,4 +752,5 @@ def true_divide_(self, other):
 @method("neg_", "negative_")
 @function("neg_", "negative_", tensor_input=True)
 def neg_(self):
+    _neg_check(self)  # before torch looks at the written-to memory
     return at.inplace(self, neg)

@@ -158,7 +158,7 @@ def _declare_binary(name, fn, operator, reflected, inplace_operator):
     def as_inplace_operator(self, other):
         if not isinstance(other, _OPERAND):
             return NotImplemented
-        return at.inplace(self, fn, other)
+        return at.inplace_promoted(self, fn, other)
 
     def as_method(self, other):
         if not isinstance(other, _OPERAND):
@@ -168,7 +168,7 @@ def _declare_binary(name, fn, operator, reflected, inplace_operator):
     def as_inplace(self, other):
         if not isinstance(other, _OPERAND):
             _invalid_other(name + "_", other)
-        return at.inplace(self, fn, other)
+        return at.inplace_promoted(self, fn, other)
 
     def as_function(input, other):
         if not isinstance(other, _OPERAND) or not isinstance(input, _OPERAND) or (

@@ -16,6 +16,7 @@ from ..grad_mode import state as grad_state
 from ..reduction_order import given_dims, saved_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, wrap_dim
+from ..signatures import Parser
 from ..tensor import Tensor
 
 
@@ -171,40 +172,29 @@ class CumprodBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _dim_argument(name, dim, position):
-    if isinstance(dim, Tensor) and dim.dim() == 0 and dim._dtype._kind == 1:
-        dim = dim.item()
-    if not isinstance(dim, int) or isinstance(dim, bool):
-        raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not {type(dim).__name__}")
-    return dim
-
-
-_MISSING = object()
-
-
 def _declare(name, fn):
-    def as_method(self, dim=_MISSING, *extra, dtype=None, **kwargs):
-        if extra:
-            raise TypeError(f"{name}() takes 1 positional argument but {1 + len(extra)} were given")
-        if "axis" in kwargs:
-            dim = kwargs.pop("axis")
-        if kwargs:
-            raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-        if dim is _MISSING:
-            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
-        return fn(self, _dim_argument(name, dim, 1), dtype)
+    method_form = Parser(name, "(int dim, *, torch.dtype? dtype = None)")
+    function_form = Parser(name, "(Tensor input, int dim, *, torch.dtype? dtype = None, Tensor out = None)")
 
-    def as_function(input, dim=_MISSING, *, dtype=None, **kwargs):
-        if "axis" in kwargs:
-            dim = kwargs.pop("axis")
-        if dim is _MISSING:
-            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
-        return fn(input, _dim_argument(name, dim, 2), dtype)
+    def as_method(self, *args, **kwargs):
+        if "axis" in kwargs:  # torch's parser takes numpy's name for dim
+            kwargs["dim"] = kwargs.pop("axis")
+        _, a = method_form.parse(args, kwargs)
+        return fn(self, a["dim"], a["dtype"])
 
-    def as_inplace(self, dim=_MISSING, *, dtype=None):
-        if dim is _MISSING:
-            raise TypeError(f'{name}_() missing 1 required positional arguments: "dim"')
-        dim = _dim_argument(name + "_", dim, 1)
+    def as_function(*args, **kwargs):
+        if "axis" in kwargs:
+            kwargs["dim"] = kwargs.pop("axis")
+        _, a = function_form.parse(args, kwargs)
+        return fn(a["input"], a["dim"], a["dtype"])
+
+    inplace_form = Parser(name + "_", "(int dim, *, torch.dtype? dtype = None)")
+
+    def as_inplace(self, *args, **kwargs):
+        if "axis" in kwargs:
+            kwargs["dim"] = kwargs.pop("axis")
+        _, a = inplace_form.parse(args, kwargs)
+        dim, dtype = a["dim"], a["dtype"]
         if dtype is not None and dtype is not self._dtype:
             raise RuntimeError(f"Bad in-place call: input tensor dtype {self._dtype._ctype} and output tensor dtype "
                                f"{dtype._ctype} should match")

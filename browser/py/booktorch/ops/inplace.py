@@ -11,31 +11,50 @@ writes it, and moves the node onto ``self``.
 from .. import dtypes as D
 from ..grad_mode import no_grad
 from ..graph import SavedTensor, attach
-from ..iterator import check_inplace, write_positions
+from ..iterator import check_inplace, shape_of, write_positions
 from ..registry import at, kernel
-from ..shape import fmt_list
+from ..shape import broadcast_shapes, fmt_list
 from ..tensor import Tensor
 
 
-def _check_fits(t, out):
-    if tuple(out._shape) != tuple(t._shape):
+def _check_fits(t, shape, dtype):
+    if tuple(shape) != tuple(t._shape):
         raise RuntimeError(
-            f"output with shape {fmt_list(t._shape)} doesn't match the broadcast shape {fmt_list(out._shape)}"
+            f"output with shape {fmt_list(t._shape)} doesn't match the broadcast shape {fmt_list(shape)}"
         )
-    if not D.can_cast(out._dtype, t._dtype):
+    if not D.can_cast(dtype, t._dtype):
         raise RuntimeError(
-            f"result type {out._dtype._legacy} can't be cast to the desired output type {t._dtype._legacy}"
+            f"result type {dtype._legacy} can't be cast to the desired output type {t._dtype._legacy}"
         )
 
 
 @kernel
 def inplace(t, fn, *args, **kwargs):
     """``t.<op>_(*args)``: ``fn(t, *args, **kwargs)`` (the out-of-place op) written into ``t``."""
+    return _write(t, fn, args, kwargs, None)
+
+
+@kernel
+def inplace_promoted(t, fn, other):
+    """``inplace`` for a binary op whose kernel refuses some dtypes (the bitwise ops refuse floats): torch
+    checks that the promoted type can be written into ``t`` before the kernel runs, so ``ints &= 1.5``
+    reports the cast, not the kernel."""
+
+    def check():
+        _check_fits(t, broadcast_shapes(t._shape, shape_of(other)), D.result_type(t, other))
+
+    return _write(t, fn, (other,), {}, check)
+
+
+def _write(t, fn, args, kwargs, check):
+    """torch's order: autograd's checks, the written-to memory, ``check()``, then the op."""
     others = [a for a in args if isinstance(a, Tensor)] + [v for v in kwargs.values() if isinstance(v, Tensor)]
     record = check_inplace(t, *others)
     targets = write_positions(t)
+    if check is not None:
+        check()
     out = fn(t, *args, **kwargs)
-    _check_fits(t, out)
+    _check_fits(t, out._shape, out._dtype)
     node = out._grad_fn if record else None
     if node is not None:
         for key, saved in node._stensors.items():

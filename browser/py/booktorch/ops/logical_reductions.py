@@ -1,7 +1,8 @@
 """``all``, ``any`` (over everything, a dim or a tuple of dims) and ``count_nonzero``.
 
 ``all``/``any`` give bool (uint8 for a uint8 tensor, as torch keeps it); an empty reduction is
-True for ``all`` and False for ``any``; NaN counts as nonzero.  ``count_nonzero`` gives int64.
+True for ``all`` and False for ``any``; ``dim=()`` reduces nothing (each element tested on its own,
+while ``count_nonzero(dim=())`` counts everything); NaN counts as nonzero.  ``count_nonzero`` gives int64.
 None of them is differentiable.
 """
 
@@ -12,9 +13,11 @@ from ..shape import wrap_dim
 from ..tensor import Tensor
 
 
-def _dims(t, dim):
+def _dims(t, dim, empty_is_all=True):
+    """The dims reduced: all of them for None; for ``()`` all of them too (count_nonzero) or none (all/any,
+    which then only test each element)."""
     nd = t.dim()
-    if dim is None or (isinstance(dim, (tuple, list)) and not dim):
+    if dim is None or (isinstance(dim, (tuple, list)) and not dim and empty_is_all):
         return set(range(nd))
     dims = [dim] if isinstance(dim, int) else list(dim)
     seen = []
@@ -27,7 +30,7 @@ def _dims(t, dim):
 
 
 def _truth(t, dim, keepdim, every):
-    shape, lines = reduced_lines(t, _dims(t, dim), keepdim)
+    shape, lines = reduced_lines(t, _dims(t, dim, empty_is_all=False), keepdim)
     vals = [all(x != 0 for x in line) if every else any(x != 0 for x in line) for line in lines]
     if t._dtype is D.uint8:
         return Tensor._from_values([int(v) for v in vals], tuple(shape), D.uint8)

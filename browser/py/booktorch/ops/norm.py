@@ -137,7 +137,11 @@ def linalg_vector_norm(t, ord=2, dim=None, keepdim=False, dtype=None):  # noqa: 
     ord_ = float(ord)
     nd = t.dim()
     given = [] if dim is None else ([dim] if isinstance(dim, int) else list(dim))
-    dims = sorted({wrap_dim(d, nd) for d in given}) if given else list(range(nd))
+    wrapped = [wrap_dim(d, nd) for d in given]
+    for i, w in enumerate(wrapped):
+        if w in wrapped[:i]:
+            raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+    dims = sorted(set(wrapped)) if given and nd else list(range(nd))  # a 0-d tensor's dim 0 is itself
     _check(t, ord_, dims, dtype)
     out_dt = dtype if dtype is not None else t._dtype
     src = at.to_dtype(t, out_dt) if out_dt is not t._dtype else t
@@ -172,7 +176,7 @@ def _zero(like):
 def _norm_backward(grad, x, p, norm, dim, keepdim):
     """torch's norm_backward (FunctionsManual.cpp), with ops."""
     nd = x.dim()
-    dims = sorted(wrapped_dims(dim, nd)) if dim else list(range(nd))
+    dims = sorted(wrapped_dims(dim, nd)) if dim and nd else list(range(nd))
     if not keepdim and nd:
         for d in (dims if dim else []):
             grad = at.unsqueeze(grad, d)

@@ -69,7 +69,8 @@ def lerp(start, end, weight):
     for a, b, x in zip(s, e, w):
         diff = rnd(b - a)
         vals.append(fma(x, diff, a) if abs(x) < 0.5 else fma(rnd(x - 1.0), diff, b))
-    out = result_tensor(D.round_floats(vals, dt), shape, dt, start, end, weight)
+    operands = (start, end, weight) if isinstance(weight, Tensor) else (start, end)  # a number weight is no operand
+    out = result_tensor(D.round_floats(vals, dt), shape, dt, *operands)
     if needs_grad(start, end, weight if isinstance(weight, Tensor) else None):
         if isinstance(weight, Tensor):
             node = LerpBackward1([start, end, weight])

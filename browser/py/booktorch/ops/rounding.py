@@ -64,12 +64,16 @@ def trunc(t):
 
 
 @kernel
-def round(t, decimals=0):  # noqa: A001 - torch's name
-    if decimals == 0:
+def round(t, decimals=None):  # noqa: A001 - torch's name
+    """``decimals=None``: torch's ``round`` (the identity on integers); given, even as 0, it is
+    ``round.decimals``, which refuses integers and records ``RoundBackward1``."""
+    if decimals is None:
         return _rounding(t, _nearbyint, "round_vml_cpu", RoundBackward0)
     dt = t._dtype
     if dt._kind != 2:
-        raise _not_for("round_cpu", dt)
+        raise _not_for("round_vml_cpu" if decimals == 0 else "round_cpu", dt)
+    if decimals == 0:
+        return _rounding(t, _nearbyint, "round_vml_cpu", RoundBackward1)
     f = opmath_round(dt)
     scale = f(10.0 ** abs(decimals))
     if decimals > 0:
@@ -154,18 +158,18 @@ del _fn, _names, _inplace
 def _decimals(args, decimals, name="round"):
     if args:
         raise TypeError(f"{name}() takes from 1 to 0 positional arguments but {len(args)} were given")
-    if isinstance(decimals, bool) or not isinstance(decimals, int):
+    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)):
         raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
     return decimals
 
 
 @method("round")
-def round_method(self, *args, decimals=0):
+def round_method(self, *args, decimals=None):
     return round(self, _decimals(args, decimals))
 
 
 @function("round", tensor_input=True)
-def round_function(input, *args, decimals=0):
+def round_function(input, *args, decimals=None):
     if args:
         raise TypeError(
             f"round() received an invalid combination of arguments - got (Tensor, {type(args[0]).__name__}), but "
@@ -177,5 +181,5 @@ def round_function(input, *args, decimals=0):
 
 @method("round_")
 @function("round_", tensor_input=True)
-def round_(self, *args, decimals=0):
+def round_(self, *args, decimals=None):
     return at.inplace(self, round, _decimals(args, decimals, "round_"))

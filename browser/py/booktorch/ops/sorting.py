@@ -20,6 +20,7 @@ from .. import stl_sort
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
 from ..reduction_order import saved_dims, wrapped_dims
+from ..signatures import Parser
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, preserve_strides, wrap_dim
 from ..structseq import structseq
@@ -86,7 +87,8 @@ def _sorted_line(line, descending, stable):
 
 
 @kernel
-def sort(t, dim=-1, descending=False, stable=False):
+def sort(t, dim=-1, descending=False, stable=False, stable_overload=False):
+    """``stable_overload``: called as torch's ``sort.stable`` (``stable=`` given), whose node is ``SortBackward1``."""
     if t.dim() == 0:
         values = Tensor._from_values(t._values(), (), t._dtype)
         indices = Tensor._from_values([0], (), D.int64)
@@ -102,7 +104,8 @@ def sort(t, dim=-1, descending=False, stable=False):
         values = new_strided(_assemble(vals, shape, d), shape, stride, t._dtype)
         indices = new_strided(_assemble(idxs, shape, d), shape, stride, D.int64)
     if needs_grad(t):
-        node = SortBackward0([t], dim=saved_dims(dim), self_sym_sizes=tuple(t._shape))
+        node_class = SortBackward1 if stable_overload else SortBackward0
+        node = node_class([t], dim=saved_dims(dim), self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
         attach(node, values)
     return sort_return((values, indices))
@@ -123,6 +126,10 @@ class _SelectingBackward(Node):
 
 class SortBackward0(_SelectingBackward):
     _name = "SortBackward0"
+
+
+class SortBackward1(_SelectingBackward):
+    _name = "SortBackward1"
 
 
 # ------------------------------------------------------------------ topk
@@ -177,9 +184,10 @@ class TopkBackward0(_SelectingBackward):
 
 
 # ------------------------------------------------------------------ median / nanmedian
-def _median_check(t, name):
+def _median_check(t, kernel_name):
+    """torch's kernels for both median and nanmedian: "median_cpu" over everything, "median_out" along a dim."""
     if t._dtype is D.bool_:
-        raise NotImplementedError(f'"{name}_cpu" not implemented for \'Bool\'')
+        raise NotImplementedError(f'"{kernel_name}" not implemented for \'Bool\'')
 
 
 def _median_of(line, ignore_nan):
@@ -201,11 +209,12 @@ def _median_of(line, ignore_nan):
     return line[idx[nth]], idx[nth]
 
 
-def _median_all(t, ignore_nan, node_class, name):
-    _median_check(t, name)
+def _median_all(t, ignore_nan, node_class):
     vals = t._values()
-    if not vals:
+    if not vals:  # torch's NaN, cast (even to bool: True)
         value = D.convert([float("nan")], D.float32, t._dtype)[0]
+    elif t._dtype is D.bool_:
+        _median_check(t, "median_cpu")
     elif not ignore_nan and any(_isnan(v) for v in vals):
         value = float("nan")
     else:
@@ -223,11 +232,11 @@ def _median_all(t, ignore_nan, node_class, name):
     return out
 
 
-def _median_dim(t, dim, keepdim, ignore_nan, node_class, returns, name):
-    _median_check(t, name)
+def _median_dim(t, dim, keepdim, ignore_nan, node_class, returns):
     d = _dim(t, dim)
-    if t.dim() and t._shape[d] == 0:
-        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
+    if t.dim() and t._shape[d] == 0:  # nanmedian's message names median too
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
+    _median_check(t, "median_out")
     if t.dim() == 0:
         values = Tensor._from_values(t._values(), (), t._dtype)
         indices = Tensor._from_values([0], (), D.int64)
@@ -247,15 +256,15 @@ def _median_dim(t, dim, keepdim, ignore_nan, node_class, returns, name):
 @kernel
 def median(t, dim=None, keepdim=False):
     if dim is None:
-        return _median_all(t, False, MedianBackward0, "median")
-    return _median_dim(t, dim, keepdim, False, MedianBackward1, median_return, "median")
+        return _median_all(t, False, MedianBackward0)
+    return _median_dim(t, dim, keepdim, False, MedianBackward1, median_return)
 
 
 @kernel
 def nanmedian(t, dim=None, keepdim=False):
     if dim is None:
-        return _median_all(t, True, NanmedianBackward0, "nanmedian")
-    return _median_dim(t, dim, keepdim, True, NanmedianBackward1, nanmedian_return, "nanmedian")
+        return _median_all(t, True, NanmedianBackward0)
+    return _median_dim(t, dim, keepdim, True, NanmedianBackward1, nanmedian_return)
 
 
 class _EvenlyDistributed(Node):
@@ -427,32 +436,35 @@ def _int_argument(name, arg, value, position):
     return value
 
 
-def _sort_api(function_form):
-    def sort_form(self, dim=-1, descending=False, *, stable=None):
-        if not isinstance(dim, int) or isinstance(dim, bool):
-            got = ("Tensor, " if function_form else "") + type(dim).__name__
-            raise TypeError(
-                f"sort() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                + (" * (Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = "
-                   "None)\n * (Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)\n"
-                   if function_form else
-                   " * (*, bool stable, int dim = -1, bool descending = False)\n"
-                   " * (int dim = -1, bool descending = False)\n"))
-        return sort(self, dim, descending, bool(stable))
+_SORT_METHOD = ("(*, bool? stable, int dim = -1, bool descending = False)", "(int dim = -1, bool descending = False)")
+_SORT_FUNCTION = ("(Tensor input, *, bool? stable, int dim = -1, bool descending = False, tuple of Tensors out = None)",
+                  "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)")
+_ARGSORT_METHOD = ("(*, bool stable, int dim = -1, bool descending = False)", "(int dim = -1, bool descending = False)")
+_ARGSORT_FUNCTION = ("(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
+                     "(Tensor input, int dim = -1, bool descending = False)")
 
-    sort_form.__name__ = sort_form.__qualname__ = "sort"
+
+def _sort_form(name, signatures, function_form, indices_only):
+    """torch's overloads: ``stable`` is keyword-only and then ``dim`` is too (``x.sort(0, stable=True)`` is
+    torch's TypeError); ``sort`` takes ``stable=None``, ``argsort`` does not."""
+    parser = Parser(name, *signatures)
+
+    def sort_form(*args, **kwargs):
+        if not function_form:
+            self, args = args[0], args[1:]
+        overload, a = parser.parse(args, kwargs)
+        out = sort(a["input"] if function_form else self, a["dim"], a["descending"], bool(a.get("stable")),
+                   overload == 0)
+        return out.indices if indices_only else out
+
+    sort_form.__name__ = sort_form.__qualname__ = name
     return sort_form
 
 
-method("sort")(_sort_api(False))
-function("sort", tensor_input=True)(_sort_api(True))
-
-
-@method("argsort")
-@function("argsort", tensor_input=True)
-def argsort(self, dim=-1, descending=False, *, stable=False):
-    dim = _int_argument("argsort", "dim", dim, 1)
-    return sort(self, dim, descending, stable).indices
+method("sort")(_sort_form("sort", _SORT_METHOD, False, False))
+function("sort", tensor_input=True)(_sort_form("sort", _SORT_FUNCTION, True, False))
+method("argsort")(_sort_form("argsort", _ARGSORT_METHOD, False, True))
+function("argsort", tensor_input=True)(_sort_form("argsort", _ARGSORT_FUNCTION, True, True))
 
 
 def _topk_api(position):
@@ -497,14 +509,31 @@ method("mode")(_mode_api(1))
 function("mode", tensor_input=True)(_mode_api(2))
 
 
+def _unique_arguments(sorted, return_inverse, return_counts, dim):  # noqa: A002 - torch's name
+    """torch.unique is Python calling ``_unique2`` (or ``unique_dim`` with a dim): their parsers check the flags."""
+    op = "_unique2" if dim is None else "unique_dim"
+    if dim is not None:
+        dim = _int_argument(op, "dim", dim, 2)
+    for name, flag in (("sorted", sorted), ("return_inverse", return_inverse), ("return_counts", return_counts)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{op}(): argument '{name}' must be bool, not {type(flag).__name__}")
+    return dim
+
+
 @method("unique")
 def unique_method(self, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    dim = _unique_arguments(sorted, return_inverse, return_counts, dim)
     return unique(self, sorted, return_inverse, return_counts, dim)
 
 
 @function("unique", tensor_input=True)
 def unique_function(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    dim = _unique_arguments(sorted, return_inverse, return_counts, dim)
     return unique(input, sorted, return_inverse, return_counts, dim)
+
+
+unique_method.__qualname__ = "Tensor.unique"
+unique_function.__qualname__ = "_return_output"  # torch.unique's boolean-dispatch wrapper names itself so
 
 
 @method("msort")

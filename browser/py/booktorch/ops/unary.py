@@ -194,10 +194,14 @@ def abs(t):
     return out
 
 
-@kernel
-def relu(t):
+def _relu_check(t):
     if t._dtype is D.bool_:
         raise RuntimeError("Boolean inputs not supported for relu")
+
+
+@kernel
+def relu(t):
+    _relu_check(t)
     zero = D.zero_of(t._dtype)
     vals = [zero if x < 0 else x for x in t._values()]  # clamp_min(x, 0): -0.0 and NaN stay
     out = unary_result(vals, t, t._dtype)
@@ -232,6 +236,8 @@ _API = ((exp, True), (expm1, True), (log, True), (log2, True), (log1p, True), (s
 
 def _inplace_form(fn):
     def inplace_op(self):
+        if fn is relu:  # before torch looks at the written-to memory
+            _relu_check(self)
         return at.inplace(self, fn)
 
     inplace_op.__name__ = inplace_op.__qualname__ = fn.__name__ + "_"
