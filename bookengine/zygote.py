@@ -26,6 +26,7 @@ def warm_up():
     import matplotlib.pyplot as plt
     import numpy  # noqa: F401
     import torch  # noqa: F401
+    import torch._dynamo  # noqa: F401  (the first optimizer a process makes imports it: seconds per child)
 
     from .figures import apply_style, svg_bytes
     from .teaching import preload
