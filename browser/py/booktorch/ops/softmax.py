@@ -117,8 +117,14 @@ def _place(cols, outer, size, inner):
     return out
 
 
-def _softmax_values(vals, shape, dim, log, dt):
-    """softmax or log_softmax of contiguous ``vals`` (already in the computation dtype ``dt``)."""
+def _softmax_values(vals, shape, dim, log, dt, reduced=None):
+    """softmax or log_softmax of contiguous ``vals`` (already in the computation dtype ``dt``).
+
+    ``reduced``: the float16/bfloat16 dtype of the tensor, whose kernels keep some steps in it:
+    log_softmax over the last dimension stores its sum and its log in it (``tmp_sum_scalar`` is a
+    scalar_t array); softmax over another dimension stores each exp in it before dividing by the
+    float32 sum."""
+    store = D.REDUCED_ROUND[reduced] if reduced is not None else _identity
     f = D.f32 if dt is not D.float64 else _identity
     outer, size, inner = _layout(shape, dim)
     lanes = _lanes_of(dt)
@@ -139,8 +145,10 @@ def _softmax_values(vals, shape, dim, log, dt):
             total = 0.0
             for v in e:
                 total = f(total + v)
+            if reduced is not None and not log:
+                e = [store(x) for x in e]
         if log:
-            lse = f(_log(total))
+            lse = store(f(_log(store(total)))) if last else f(_log(total))
             out_cols.append([f(x - lse) for x in shifted])
         elif last:
             r = f(1.0 / total) if total != 0 else math.inf
@@ -169,7 +177,7 @@ def _softmax_forward(t, dim, log):
         src = t._values()
         if work is not dt:
             src = D.convert(src, dt, work)
-        vals = _softmax_values(src, shape, d if nd else 0, log, work)
+        vals = _softmax_values(src, shape, d if nd else 0, log, work, dt if dt in D.REDUCED else None)
         vals = D.round_floats(vals, dt)
     out = Tensor._from_values(vals, tuple(t._shape), dt)
     if needs_grad(t):
