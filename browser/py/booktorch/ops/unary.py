@@ -19,6 +19,7 @@ from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..iterator import fdiv, opmath_round, unary_result
 from ..registry import at, function, kernel, method
+from ..shape import is_contiguous
 from ..tensor import Tensor
 
 
@@ -407,8 +408,13 @@ class ReluBackward0(Node):
 
     def apply(self, grad):
         r = self.saved("result")
-        zero = Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
-        return [at.where(at.le(r, 0), zero, grad)]
+        zero = D.zero_of(grad._dtype)
+        dense = is_contiguous(grad._shape, grad._stride) and is_contiguous(r._shape, r._stride)
+        if dense and not needs_grad(grad) and tuple(grad._shape) == tuple(r._shape):
+            # threshold_backward in one pass (every ReLU of a training step runs this)
+            vals = [zero if y <= 0 else g for g, y in zip(grad._values(), r._values())]
+            return [Tensor._from_values(vals, tuple(grad._shape), grad._dtype)]
+        return [at.where(at.le(r, 0), Tensor._from_values([zero], (), grad._dtype), grad)]
 
     def local(self, i):
         return at.to_dtype(at.gt(self.saved("result"), 0), D.float32)
