@@ -23,6 +23,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "browser" / "py"))
 
 PROGRAMS = {
+    # issue 10: a 64x64 float32 matmul, forward and backward
+    "matmul_64": (
+        """
+torch.manual_seed(0)
+a = torch.randn(64, 64, requires_grad=True)
+b = torch.randn(64, 64, requires_grad=True)
+""",
+        """
+a.grad = b.grad = None
+(a @ b).sum().backward()
+""",
+    ),
     # issue 10: 200 steps of full-batch SGD on 64 points, at most 1.5 s in the browser
     "sgd_200_steps": (
         """
