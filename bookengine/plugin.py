@@ -20,19 +20,18 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from .directive import replace_directives
-from .engine import Book, Problem
+from .embeds import figures_of
+from .engine import Book
 from .errors import BookError
 from .math import KatexRenderer, page_formulas, render_page_math, render_title_math, title_formulas
 from .render import (
     figure_uri,
-    figures_of,
     render_cell,
     render_exercise,
     render_failure,
     render_measured,
     render_snippet,
     render_widget,
-    shown_chunks,
 )
 from .notebook import chapter_notebook, notebook_json
 from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
@@ -124,7 +123,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         problems = report.problems()
         by_page = report.by_page()
         self.rendered = {
-            src_uri: [self._render(d, report, src_uri, problems, files, config) for d in by_page.get(display, [])]
+            src_uri: [self._render(d, report, src_uri, files, config) for d in by_page.get(display, [])]
             for display, (src_uri, _) in pages.items()
         }
         self._report(problems)
@@ -168,7 +167,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             files.append(File(uri, str(source_dir), config.site_dir, config.use_directory_urls))
             self.notebooks[src_uri] = uri
 
-    def _render(self, directive, report, src_uri, problems, files, config):
+    def _render(self, directive, report, src_uri, files, config):
         if directive.kind == "invalid":
             return render_failure([directive.error])  # already among the report's problems
         if directive.kind == "cell":
@@ -180,15 +179,19 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             run_problems = [p for p in exercise.problems if p.kind == "run"]
             return render_failure(run_problems) if run_problems and self.config.execute else render_exercise(exercise, self.runtime_bytes)
         outcome = report.outcomes.get(directive.target)
-        failure = self._unrenderable(directive, outcome, problems)
-        if failure is not None:
-            return failure
+        embed = report.embeds.get((directive.page, directive.line), [])
+        if embed or outcome is None:
+            return render_failure(embed)
         snippet = outcome.snippet
+        if snippet is None:
+            return render_failure(outcome.problems)  # it does not parse
         if not self.config.execute:
             return render_snippet(directive, snippet, {"chunks": []}, src_uri)
         if snippet.device == "cuda":
             body = render_measured(directive, snippet, outcome.measurement)
             return (render_failure(outcome.problems) + "\n\n" + body) if outcome.problems else body
+        if outcome.result is None or any(p.kind == "run" for p in outcome.problems):
+            return render_failure([p for p in outcome.problems if p.kind == "run"] or outcome.problems)
         shown = figures_of(outcome.result, snippet, directive.section)
         for number, figure in shown:
             for variant in ("light", "dark"):
@@ -200,39 +203,6 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         golden = [p for p in outcome.problems if p.kind == "golden"]
         body = render_snippet(directive, snippet, outcome.result, src_uri)
         return (render_failure(golden) + "\n\n" + body) if golden else body
-
-    def _unrenderable(self, directive, outcome, problems):
-        """The failure box for a directive whose snippet cannot be shown, else None."""
-        found = []
-        if outcome is None:
-            found.append(Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}"))
-        elif outcome.snippet is None:
-            return render_failure(outcome.problems)
-        elif directive.section and directive.section not in outcome.snippet.sections:
-            known = ", ".join(sorted(outcome.snippet.sections)) or "none"
-            found.append(Problem(
-                directive.page, directive.line,
-                f"snippets/{directive.target} has no section '{directive.section}' (sections: {known})",
-            ))
-        elif not self.config.execute or outcome.snippet.device == "cuda":
-            return None  # a GPU snippet shows its committed measurement, or says it has none
-        elif any(p.kind == "run" for p in outcome.problems) or outcome.result is None:
-            return render_failure([p for p in outcome.problems if p.kind == "run"] or outcome.problems)
-        elif not any(i < len(outcome.result["chunks"]) for i in shown_chunks(outcome.snippet, directive.section)):
-            found.append(Problem(directive.page, directive.line, f"section '{directive.section}' never ran: the snippet raised before it"))
-        else:
-            count = len(figures_of(outcome.result, outcome.snippet, directive.section))
-            if count != len(directive.alts) or (directive.kind == "widget" and count == 0):
-                found.append(Problem(
-                    directive.page, directive.line,
-                    f"snippets/{directive.target}{'#' + directive.section if directive.section else ''} draws "
-                    f"{count} figure(s) but the directive gives {len(directive.alts)} alt text(s); "
-                    'add one alt="..." per figure, in drawing order',
-                ))
-        if not found:
-            return None
-        problems.extend(found)
-        return render_failure(found)
 
     def _render_cell(self, directive, report):
         program = report.programs.get(directive.page)
