@@ -154,6 +154,7 @@ grads(lambda a: 2 % a, x)
 grads(lambda a, b: torch.fmod(a, b), x, y)
 grads(lambda a: torch.fmod(a, 2), x)
 grads(lambda a: a.square(), x)
+grads(lambda a: torch.square(a), x)
 grads(lambda a: -a.negative(), x)
 a = x.clone().requires_grad_()
 print(torch.add(a, a, alpha=0.5).grad_fn._saved_alpha, (a + a).grad_fn._saved_alpha, (a - 2).grad_fn._saved_alpha,
