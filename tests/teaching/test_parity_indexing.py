@@ -1,7 +1,7 @@
 """Parity of indexing: basic and advanced ``x[...]`` (index tensors of every index dtype, lists, masks,
 mixed with ints, slices, None and ...), assignment ``x[...] = v`` and ``index_put_``, and the ops that
 index through a tensor (masked_fill, masked_select, masked_scatter, nonzero, argwhere, where(cond),
-index_select, index_add, gather, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
+index_select, index_add, index_fill, index_copy, gather, take_along_dim, scatter, scatter_add, take, put): values, dtypes, shapes, strides,
 views, errors, warnings and gradients (with the backward graph), compared with real torch."""
 
 import pytest
@@ -416,6 +416,121 @@ y = w.scatter(1, g, s, reduce='add')
 walk(y.grad_fn)
 attempt(lambda: y.sum().backward())
 warned(lambda: z.scatter(1, torch.tensor([[0]]), torch.ones(1, 1), reduce='add'))
+""",
+    "saved_dims": """
+w = torch.arange(12.).reshape(3, 4).requires_grad_()
+g = torch.tensor([[0, 2], [1, 1], [3, 0]])
+s = torch.ones(3, 2, requires_grad=True)
+for f in [lambda: w.gather(-1, g), lambda: w.scatter(-1, g, s), lambda: w.scatter(-1, g, 2.), lambda: w.scatter_add(-1, g, s),
+          lambda: w.index_select(-1, torch.tensor([3, 0])), lambda: w.index_add(-1, torch.tensor([1, 1]), s, alpha=2),
+          lambda: (w * 1).index_add_(-2, torch.tensor([0, 2]), torch.ones(2, 4)), lambda: (w * 1).scatter_(-2, g, 5.)]:
+    y = f()
+    print(y.grad_fn.name(), y.grad_fn._saved_dim)
+    y.backward(torch.arange(1., y.numel() + 1).reshape(y.shape))
+    print(w.grad, s.grad)
+    w.grad = s.grad = None
+""",
+    "assign_versions": """
+w = torch.tensor([[1., -2., 3.], [4., 5., -6.]], requires_grad=True)
+# the version in the message counts the writes: one per assignment, whatever path it takes
+for stmt in ["y[0, 1] = 0.", "y[0] = torch.ones(3)", "y[:, 1] = 2.", "y[[0, 1]] = 2.", "y[y > 0] = 1.", "y[0, [1]] = 3.", "y[...] = 1",
+             "y.masked_fill_(y > 0, 1.)", "y[y > 0] = 1.; y[0] = 2.", "y[:, 1:] = torch.zeros(2, 2)"]:
+    y = w.exp()
+    exec(stmt)
+    attempt(lambda: y.sum().backward())
+""",
+    "take_along_dim": """
+x = torch.arange(24.).reshape(2, 3, 4)
+for f in [lambda: torch.take_along_dim(x, torch.tensor([[[0]]]), 2), lambda: x.take_along_dim(torch.tensor([[[0], [1], [2]]]), 2),
+          lambda: x.take_along_dim(torch.tensor([5, 0])), lambda: x.take_along_dim(torch.tensor([[0, 1]]), 1), lambda: x.take_along_dim(torch.tensor([[[0, 1]]]), -1),
+          lambda: x.take_along_dim(torch.tensor([[[-1, -5, 9, -9]]]), 2), lambda: x.take_along_dim(torch.tensor([-1])), lambda: x.take_along_dim(torch.tensor([24])),
+          lambda: x.take_along_dim(torch.tensor([[[0, 1]]]).int(), 2), lambda: x.take_along_dim(torch.tensor([[[0.]]]), 2),
+          lambda: x.take_along_dim(torch.tensor([[[True]]]), 2), lambda: x.take_along_dim(torch.tensor([[0]], dtype=torch.uint8), 2),
+          lambda: x.take_along_dim(torch.tensor([[[0]]]), 3), lambda: x.take_along_dim(torch.zeros(3, 3, 1, dtype=torch.long), 2),
+          lambda: x.take_along_dim(torch.tensor([[[0]]]), dim=None), lambda: torch.take_along_dim(x, indices=torch.tensor([1])),
+          lambda: torch.take_along_dim(1, torch.tensor([1])), lambda: x.take_along_dim([1]), lambda: x.take_along_dim(torch.tensor([[[0]]]), 'a'),
+          lambda: x.take_along_dim(torch.tensor([[[0]]]), 1.), lambda: torch.tensor(5.).take_along_dim(torch.tensor(0), 0),
+          lambda: torch.tensor(5.).take_along_dim(torch.tensor([0])), lambda: x.transpose(0, 2).take_along_dim(torch.tensor([1])),
+          lambda: x.transpose(0, 2).take_along_dim(torch.tensor([[[1, 0]]]), 0), lambda: torch.zeros(2, 0).take_along_dim(torch.zeros(2, 1, dtype=torch.long), 1),
+          lambda: torch.zeros(2, 0).take_along_dim(torch.zeros(2, 0, dtype=torch.long), 1), lambda: x.long().take_along_dim(torch.tensor([[[3]]]), 2),
+          lambda: x.take_along_dim(torch.tensor([1]).int()), lambda: x.take_along_dim(torch.tensor([1.])), lambda: x.take_along_dim(torch.tensor([[[1.]]]), 5),
+          lambda: x.take_along_dim(torch.tensor([[[-30]]]), 2)]:
+    attempt(f)
+w = torch.arange(6.).reshape(2, 3).requires_grad_()
+for f in [lambda: w.take_along_dim(torch.tensor([[1], [0]]), 1), lambda: w.take_along_dim(torch.tensor([[1]]), 1),
+          lambda: w.take_along_dim(torch.tensor([[2, -1, 0]]), -2 + 1), lambda: w.take_along_dim(torch.tensor([1, 0, 1]))]:
+    y = f()
+    walk(y.grad_fn)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_index)
+    y.backward(torch.arange(1., y.numel() + 1).reshape(y.shape))
+    print(w.grad)
+    w.grad = None
+""",
+    "index_fill": """
+x = torch.arange(12.).reshape(3, 4)
+i = torch.tensor([2, 0])
+for f in [lambda: x.index_fill(0, i, -1.), lambda: x.index_fill(1, i, torch.tensor(5.)), lambda: x.index_fill(-1, i, 2), lambda: torch.index_fill(x, 1, i, 7),
+          lambda: x.clone().index_fill_(1, i, 3), lambda: x.index_fill(0, torch.tensor(1), 0.), lambda: x.index_fill(0, torch.tensor([[1]]), 0.),
+          lambda: x.index_fill(0, torch.tensor([1.]), 0.), lambda: x.index_fill(0, torch.tensor([1], dtype=torch.int32), 0.), lambda: x.index_fill(0, torch.tensor([3]), 0.),
+          lambda: x.index_fill(0, torch.tensor([-1]), 0.), lambda: x.index_fill(0, torch.tensor([-4]), 0.), lambda: x.index_fill(2, i, 0.),
+          lambda: x.index_fill(2, torch.tensor([1.]), 0.), lambda: x.index_fill(2, torch.tensor([[1]]), 0.), lambda: x.index_fill(0, i, torch.tensor([1.])),
+          lambda: x.index_fill(0, i, torch.tensor(1., dtype=torch.float64)), lambda: x.long().index_fill(0, i, 2.5), lambda: x.long().index_fill(0, i, torch.tensor(2.5)),
+          lambda: x.index_fill(0, i, True), lambda: x.bool().index_fill(0, i, 2), lambda: torch.tensor(5.).index_fill(0, torch.tensor([0]), 1.),
+          lambda: torch.tensor(5.).index_fill(0, torch.tensor(0), 1.), lambda: torch.tensor(5.).index_fill(-1, torch.tensor([0, -1]), 1.),
+          lambda: torch.tensor(5.).index_fill(0, torch.tensor([1]), 1.), lambda: x.t().index_fill(0, i, 0.), lambda: x.t().clone().index_fill_(1, i, 0.),
+          lambda: x.index_fill(0, [1], 0.), lambda: x.index_fill('a', i, 0.), lambda: x.index_fill(0, i, 'a'), lambda: x.index_fill(0, i),
+          lambda: torch.index_fill(x, 0, i), lambda: torch.index_fill(1, 0, i, 0.), lambda: x.index_fill_(0, [1], 0.),
+          lambda: x.to(torch.int8).index_fill(0, i, 300), lambda: x.index_fill(0, torch.tensor([], dtype=torch.long), 1.),
+          lambda: x[None].expand(2, 3, 4).index_fill(0, i[1:], 1.), lambda: x.index_fill(0, i, float('nan')), lambda: x.half().index_fill(0, i, 1e6),
+          lambda: x.bfloat16().index_fill(1, i, 1e6), lambda: x.index_fill(dim=0, index=i, value=1.), lambda: x.index_fill(0, torch.tensor([1, 1, -2]), 9)]:
+    attempt(f)
+warned(lambda: x[None].expand(2, 3, 4).index_fill_(1, i[1:], 1.))
+w = torch.arange(12.).reshape(3, 4).requires_grad_()
+v = torch.tensor(2., requires_grad=True)
+for f in [lambda: w.index_fill(1, i, 3.), lambda: w.index_fill(1, i, v), lambda: (w * 1).index_fill_(0, i, v), lambda: w.index_fill(-1, torch.tensor([1, 1]), v),
+          lambda: (w * 1).index_fill_(-2, torch.tensor([1]), 0.5)]:
+    y = f()
+    walk(y.grad_fn)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_index)
+    y.backward(torch.arange(1., 13.).reshape(3, 4))
+    print(w.grad, v.grad)
+    w.grad = v.grad = None
+attempt(lambda: w.index_fill_(0, i, 1.))
+attempt(lambda: w.detach().index_fill_(0, i, v))
+""",
+    "index_copy": """
+x = torch.zeros(3, 4)
+s = torch.arange(8.).reshape(2, 4)
+i = torch.tensor([2, 0])
+x3 = torch.zeros(2, 3, 4)
+for f in [lambda: x.index_copy(0, i, s), lambda: x.index_copy(1, i, torch.ones(3, 2)), lambda: torch.index_copy(x, 0, i, s), lambda: x.clone().index_copy_(0, i, s),
+          lambda: x.index_copy(0, torch.tensor([1, 1]), s), lambda: x.index_copy(0, i, s[:1]), lambda: x.index_copy(0, i, s[:, :3]), lambda: x.index_copy(0, i.float(), s),
+          lambda: x.index_copy(0, i.int(), s), lambda: x.index_copy(0, i[None], s), lambda: x.index_copy(0, torch.tensor([3, 0]), s), lambda: x.index_copy(0, torch.tensor([-1, 0]), s),
+          lambda: x.index_copy(0, i, s.long()), lambda: x.index_copy(2, i, s), lambda: x.index_copy(0, torch.tensor(1), s[0]), lambda: x.index_copy(0, torch.tensor(1), s[:1]),
+          lambda: x.index_copy(0, torch.tensor([1]), s[0]), lambda: torch.zeros(3).index_copy(0, torch.tensor(1), torch.tensor(5.)),
+          lambda: torch.zeros(3).index_copy(0, torch.tensor([1]), torch.tensor(5.)), lambda: torch.tensor(0.).index_copy(0, torch.tensor(0), torch.tensor(5.)),
+          lambda: torch.tensor(0.).index_copy(0, torch.tensor([0]), torch.tensor([5.])), lambda: torch.tensor(1.).index_copy(0, torch.tensor([0]), torch.ones(1, 1)),
+          lambda: x.index_copy(0, i, s[None]), lambda: x.index_copy(0, i, 1.), lambda: x.index_copy('a', i, s), lambda: x.index_copy(0, [1], s),
+          lambda: torch.index_copy(x, 0, i, 1.), lambda: x.index_copy_(0, i, 1.), lambda: x.t().index_copy(0, torch.tensor([1]), torch.ones(1, 3)),
+          lambda: x.index_copy(-1, i, torch.ones(3, 2)), lambda: x.index_copy(0, torch.tensor([], dtype=torch.long), torch.zeros(0, 4)),
+          lambda: x.index_copy(0, torch.tensor([5]), torch.zeros(1, 4)), lambda: x.index_copy(0, i, torch.ones(2, 2, 2)), lambda: x.index_copy(0, i, torch.ones(2, 5)),
+          lambda: x3.index_copy(0, torch.tensor([0]), torch.ones(1, 3, 5)), lambda: x3.index_copy(1, torch.tensor([0]), torch.ones(1, 3, 5)),
+          lambda: x3.index_copy(2, torch.tensor([3, 1]), torch.arange(12.).reshape(2, 3, 2)), lambda: torch.zeros(3).index_copy(0, torch.tensor([0, 1]), torch.tensor(1.)),
+          lambda: torch.zeros(3).index_copy(0, torch.tensor([[0]]), torch.tensor(1.)), lambda: torch.zeros(2, 2).index_copy(0, torch.tensor([0]), torch.ones(1)),
+          lambda: torch.zeros(2, 3).index_copy(1, torch.tensor([0, 2, 0]), torch.arange(6.).reshape(2, 3)),
+          lambda: torch.zeros(2, 3).index_copy(0, torch.tensor([0]), torch.ones(1, 3, dtype=torch.float64)), lambda: torch.zeros(2, 3).index_copy(5, torch.tensor([[0]]), torch.ones(1, 3)),
+          lambda: torch.zeros(2, 3, dtype=torch.int8).index_copy(1, torch.tensor([1]), torch.full((2, 1), -3, dtype=torch.int8))]:
+    attempt(f)
+w = torch.zeros(3, 4, requires_grad=True)
+src = s.clone().requires_grad_()
+for f in [lambda: w.index_copy(0, i, src), lambda: (w * 1).index_copy_(0, i, src), lambda: w.index_copy(-1, i, torch.ones(3, 2)),
+          lambda: w.detach().index_copy(0, torch.tensor([1, 1]), src), lambda: w[0].index_copy(0, torch.tensor(1), src[0, 0])]:
+    y = f()
+    walk(y.grad_fn)
+    print(y.grad_fn._saved_dim, y.grad_fn._saved_index, y.grad_fn._saved_source, y.grad_fn._saved_source_dim)
+    y.backward(torch.arange(1., y.numel() + 1).reshape(y.shape))
+    print(w.grad, src.grad)
+    w.grad = src.grad = None
 """,
     "take_put": """
 x = torch.arange(12.).reshape(3, 4)

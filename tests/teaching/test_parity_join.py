@@ -1,6 +1,6 @@
 """Parity of joining and splitting: cat (concat, concatenate), stack, hstack, vstack, row_stack, dstack,
-column_stack, split, split_with_sizes, chunk, unbind, narrow, flip, fliplr, flipud, roll, repeat, tile,
-repeat_interleave, expand_as, movedim/moveaxis, flatten and unflatten: values, dtype promotion, shapes,
+column_stack, split, split_with_sizes, tensor_split, hsplit, vsplit, dsplit, chunk, unbind, narrow, flip, fliplr,
+flipud, roll, repeat, tile, repeat_interleave, expand_as, movedim/moveaxis, flatten, ravel and unflatten: values, dtype promotion, shapes,
 strides and views, errors, and gradients with their backward graphs (SplitBackward0's several outputs
 included), compared with real torch."""
 
@@ -94,6 +94,50 @@ for f in [lambda: a.split(2), lambda: a.split(2, 1), lambda: a.split(1, 1), lamb
 p, q = a.split(3)
 print(shares(p, a), shares(q, a), q.storage_offset())
 """,
+    "tensor_split_hsplit": """
+x = torch.arange(24.).reshape(2, 3, 4)
+for f in [lambda: x.tensor_split(2), lambda: x.tensor_split(3, 1), lambda: x.tensor_split([1, 3], 2), lambda: x.tensor_split((1, 10), 2),
+          lambda: x.tensor_split([3, 1], 2), lambda: x.tensor_split(torch.tensor(2)), lambda: x.tensor_split(torch.tensor([1, 2]), 2),
+          lambda: x.tensor_split(torch.tensor([1, 2])[::2], -1), lambda: x.tensor_split(0), lambda: x.tensor_split(-1, 1), lambda: x.tensor_split([-1], 2),
+          lambda: x.tensor_split(5, dim=2), lambda: torch.tensor_split(x, 5, dim=2), lambda: torch.tensor_split(x, [1], 1), lambda: x.tensor_split(2, 3),
+          lambda: torch.tensor(1.).tensor_split(1), lambda: x.tensor_split(torch.tensor([[1]])), lambda: x.tensor_split(torch.tensor([1.])),
+          lambda: x.tensor_split(1.5), lambda: x.tensor_split('a'), lambda: x.tensor_split(indices=[1]), lambda: x.tensor_split(sections=2),
+          lambda: torch.tensor_split(x, tensor_indices_or_sections=torch.tensor(2)), lambda: torch.tensor_split(1, 2), lambda: torch.tensor_split(x, 1.5),
+          lambda: x.tensor_split(2, 'a'), lambda: x.tensor_split(True),
+          lambda: x.hsplit(2), lambda: x.hsplit([1]), lambda: x.vsplit(2), lambda: x.dsplit(2), lambda: x.dsplit([1, 3]), lambda: x.hsplit(2.),
+          lambda: x[0, 0].hsplit(2), lambda: x[0, 0].hsplit(3), lambda: x.hsplit(3), lambda: x[0].vsplit(2), lambda: x[0].dsplit(2),
+          lambda: torch.hsplit(x, 3), lambda: torch.vsplit(x, [1]), lambda: torch.dsplit(x, 4), lambda: x.vsplit(0), lambda: x.hsplit(-3),
+          lambda: torch.tensor(1.).hsplit(1), lambda: x.hsplit(torch.tensor([1])), lambda: x.vsplit(torch.tensor(2)), lambda: x.hsplit('a'),
+          lambda: torch.hsplit(1, 2), lambda: torch.vsplit(x, sections=2), lambda: x.dsplit(indices=(1,)),
+          lambda: torch.split_with_sizes(x, [1, 1]), lambda: torch.split_with_sizes(x, [1, 2], 1), lambda: torch.split_with_sizes(x, 2),
+          lambda: torch.split_with_sizes(1, [1]), lambda: torch.split_with_sizes(x, [1, 2], 'a'), lambda: torch.split_with_sizes(x, split_sizes=[1, 1], dim=0)]:
+    attempt(f)
+w = torch.tensor([[0.5, -1.5, 2.0, 1.0], [3.25, 0.125, -4.0, 2.5]], requires_grad=True)
+for f in [lambda y: y.tensor_split(3, 1), lambda y: y.tensor_split([1, 1], 1), lambda y: y.hsplit(2), lambda y: y.vsplit([1]),
+          lambda y: torch.split_with_sizes(y, [3, 1], 1)]:
+    outs = f(w * 1)
+    show(outs)
+    walk(outs[0].grad_fn)
+    sum((o * torch.arange(1., o.numel() + 1).reshape(o.shape)).sum() for o in outs).backward()
+    print(w.grad)
+    w.grad = None
+""",
+    "ravel_fliplr_methods": """
+x = torch.arange(24.).reshape(2, 3, 4)
+w = torch.arange(6.).reshape(2, 3).requires_grad_()
+for f in [lambda: x.ravel(), lambda: torch.ravel(x), lambda: x.transpose(0, 2).ravel(), lambda: w.ravel(), lambda: w.t().ravel(),
+          lambda: torch.ravel(1), lambda: x.ravel(0), lambda: torch.tensor(1.).ravel(), lambda: x[..., ::2].ravel(), lambda: x.long().ravel(),
+          lambda: x.fliplr(), lambda: x[0, 0].fliplr(), lambda: x.flipud(), lambda: torch.tensor(1.).flipud(), lambda: x.fliplr(1),
+          lambda: x.flipud(0, 1), lambda: w.fliplr(), lambda: w.t().flipud()]:
+    attempt(f)
+print(shares(x.ravel(), x), shares(x.transpose(0, 2).ravel(), x))
+for f in [lambda y: y.ravel(), lambda y: y.t().ravel(), lambda y: y.fliplr(), lambda y: y.flipud()]:
+    y = f(w)
+    walk(y.grad_fn)
+    (y * torch.arange(1., 7.).reshape(y.shape)).sum().backward()
+    print(w.grad)
+    w.grad = None
+""",
     "narrow_movedim": """
 a = torch.arange(10.).reshape(5, 2)
 x = torch.arange(24.).reshape(2, 3, 4)
@@ -141,7 +185,8 @@ for f in [lambda: x.flip(0), lambda: x.flip(0, 2), lambda: x.flip((0, 2)), lambd
           lambda: x.roll((1, 2), 0), lambda: x.roll(1, (0, 1)), lambda: x.roll((1,), (0,)), lambda: x.roll(1, 3), lambda: x.roll(()),
           lambda: x.roll(1, ()), lambda: x.transpose(0, 2).roll(1, 0), lambda: x.transpose(0, 2).roll(1), lambda: torch.tensor(1.).roll(1),
           lambda: torch.tensor(1.).roll(1, 0), lambda: torch.zeros(0, 2).roll(1), lambda: torch.zeros(0, 2).roll(1, 0),
-          lambda: torch.zeros(2, 0).t().roll(1, 0), lambda: x.roll([1, 'a']), lambda: x.roll(1, 'a'), lambda: x.roll(1, [0, 'a']),
+          lambda: torch.zeros(2, 0).t().roll(1, 0), lambda: torch.zeros(0, 2).roll(1, 5), lambda: torch.zeros(2, 0).t().roll((1, 2), (0, -7)),
+          lambda: x.roll([1, 'a']), lambda: x.roll(1, 'a'), lambda: x.roll(1, [0, 'a']),
           lambda: torch.roll(x, 'a'), lambda: x.roll('a'), lambda: x.roll(1.5), lambda: x.int().roll(-5, 2)]:
     attempt(f)
 """,
@@ -183,6 +228,10 @@ tests = {
     'narrow': lambda y: y.narrow(1, 1, 2), 'movedim': lambda y: y.movedim(0, 1), 'flatten': lambda y: y.t().flatten(),
     'unflatten': lambda y: y.unflatten(1, (3, 1)), 'split': lambda y: y.split(2, 1), 'split_sizes': lambda y: y.split([1, 2], 1),
     'chunk': lambda y: y.chunk(3, 1), 'unbind': lambda y: y.unbind(1), 'chunk_empty': lambda y: y[:, :0].chunk(2, 1),
+    'cat_neg': lambda y: torch.cat([y, y], -1), 'stack_neg': lambda y: torch.stack([y, y], -2), 'flip_neg': lambda y: y.flip(-1, 0),
+    'roll_neg': lambda y: y.roll((-1, 2), (-1, -2)), 'split_neg': lambda y: y.split(2, -1), 'split_sizes_neg': lambda y: y.split([2, 1], -1),
+    'split_one': lambda y: y.split(5, -1), 'chunk_neg': lambda y: y.chunk(2, -2), 'unbind_neg': lambda y: y.unbind(-1),
+    'empty_cat': lambda y: torch.cat([torch.tensor([]), y[:0, 0]], -1),
 }
 for name, f in tests.items():
     out = f(w * 1)

@@ -11,12 +11,15 @@ end in scatter_add and in index_add of tensors of two or more dimensions, and ro
 index_add of 1-d tensors and in put.
 """
 
+import warnings
+
 from .. import dtypes as D
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import check_inplace, is_number, write_positions, zeros
 from ..registry import at, function, kernel, method
-from ..shape import fmt_list, positions, preserve_strides, wrap_dim
+from ..shape import broadcast_shapes, fmt_list, numel, positions, preserve_strides, wrap_dim
+from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
 
@@ -139,7 +142,8 @@ def index_select(t, dim, index):
             vals = [data[b + m + a] for b in before for m in mid for a in after]
     out = _contiguous(vals, shape, t._dtype)
     if needs_grad(t):
-        node = IndexSelectBackward0([t], dim=d, self_sym_sizes=tuple(t._shape))
+        node = IndexSelectBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape))
+        node.dim = d
         node.save("index", index)
         attach(node, out)
     return out
@@ -151,7 +155,7 @@ class IndexSelectBackward0(Node):
 
     def apply(self, grad):
         sv = self._svals
-        return [index_add_(zeros(sv["self_sym_sizes"], grad._dtype), sv["dim"], self.saved("index"), grad)]
+        return [index_add_(zeros(sv["self_sym_sizes"], grad._dtype), self.dim, self.saved("index"), grad)]
 
 
 def _index_add_checks(t, d, index, source):
@@ -174,6 +178,8 @@ def _index_add_checks(t, d, index, source):
         )
     size = 1 if source.dim() == 0 else source._shape[d]
     if n != size:
+        if source.dim() == 0:  # torch's message reads source.size(dim)
+            raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
         raise RuntimeError(
             f"index_add_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), for dim: {d}"
         )
@@ -232,7 +238,7 @@ def index_add_(t, dim, index, source, alpha=1):
     _index_add_values(t, d, index, source, alpha)
     t._version.bump()
     if record:
-        _record_index_add(t, t, d, index, source, alpha, inplace=True)
+        _record_index_add(t, t, dim, index, source, alpha, inplace=True)
     return t
 
 
@@ -242,12 +248,13 @@ def index_add(t, dim, index, source, alpha=1):
     out = at.clone(at.detach(t), contiguous=True)
     _index_add_values(out, d, index, source, alpha)
     if needs_grad(t, source):
-        _record_index_add(out, t, d, index, source, alpha)
+        _record_index_add(out, t, dim, index, source, alpha)
     return out
 
 
-def _record_index_add(out, t, d, index, source, alpha, inplace=False):
-    node = IndexAddBackward0([t, source], alpha=alpha, dim=d, source_dim=source.dim())
+def _record_index_add(out, t, dim, index, source, alpha, inplace=False):
+    node = IndexAddBackward0([t, source], alpha=alpha, dim=saved_ints(dim), source_dim=source.dim())
+    node.dim = dim
     node.save("index", index)
     node.save("source", source)
     if inplace:
@@ -265,20 +272,271 @@ class IndexAddBackward0(Node):
         if self.needs(1):
             index, source = self.saved("index"), self.saved("source")
             if sv["source_dim"] > 0:
-                g_source = at.expand(index_select(grad, sv["dim"], index), source._shape)
+                g_source = at.expand(index_select(grad, self.dim, index), source._shape)
             else:
-                g_source = index_select(grad, sv["dim"], at.squeeze(index, 0))
+                g_source = index_select(grad, self.dim, at.squeeze(index, 0))
             if sv["alpha"] != 1:
                 g_source = at.mul(g_source, sv["alpha"])
         return [grad if self.needs(0) else None, g_source]
+
+
+# ------------------------------------------------------------------ index_fill
+_EXPANDED_INDEX_FILL = (
+    "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this "
+    "operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1913.)"
+)
+
+
+def _index_fill_values(t, dim, index, value):
+    """index_fill_'s kernel: the number ``value`` into every slice of t along dim that index names."""
+    if index._dtype is not D.int64:
+        raise IndexError("index_fill_(): Expected dtype int64 for index.")
+    if any(st == 0 and size > 1 for size, st in zip(t._shape, t._stride)):
+        warnings.warn(_EXPANDED_INDEX_FILL, UserWarning, stacklevel=4)
+    shape = t._shape or (1,)  # a 0-d tensor is filled as its one-element view
+    d = wrap_dim(dim, len(shape))
+    if index.dim() > 1:
+        raise RuntimeError("Index has to be a vector/scalar")
+    size = shape[d]
+    chosen = set()
+    for i in index._values():
+        if not -size <= i < size:
+            raise IndexError(f"index {i} is out of bounds for dimension {d} with size {size}")
+        chosen.add(i % size)
+    v = D.checked_scalar(value, t._dtype)
+    inner = numel(shape[d + 1:])
+    data = t._storage.data
+    for k, p in enumerate(t._positions()):
+        if (k // inner) % size in chosen:
+            data[p] = v
+
+
+def _fill_number(value):
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError("index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+                               f"{value.dim()} dimension(s).")
+        return value.item()
+    return value
+
+
+@kernel
+def index_fill_(t, dim, index, value):
+    record = check_inplace(t, value if isinstance(value, Tensor) else None)
+    _index_fill_values(t, dim, index, _fill_number(value))
+    t._version.bump()
+    if record:
+        node = _index_fill_node(t, dim, index, value)
+        t._grad_fn = None
+        attach(node, t)
+    return t
+
+
+@kernel
+def index_fill(t, dim, index, value):
+    out = at.clone(at.detach(t))
+    _index_fill_values(out, dim, index, _fill_number(value))
+    if needs_grad(t, value if isinstance(value, Tensor) else None):
+        attach(_index_fill_node(t, dim, index, value), out)
+    return out
+
+
+def _index_fill_node(t, dim, index, value):
+    if isinstance(value, Tensor):
+        node = IndexFillBackward1([t, value], dim=saved_ints(dim))
+    else:
+        node = IndexFillBackward0([t], dim=saved_ints(dim))
+    node.dim = dim
+    node.save("index", index)
+    return node
+
+
+class IndexFillBackward0(Node):
+    _name = "IndexFillBackward0"
+    formulas = ("grad.index_fill(dim, index, 0)",)
+
+    def apply(self, grad):
+        return [index_fill(grad, self.dim, self.saved("index"), 0)]
+
+
+class IndexFillBackward1(Node):
+    _name = "IndexFillBackward1"
+    formulas = ("grad.index_fill(dim, index, 0)", "grad.index_select(dim, unique(index)).sum()")
+
+    def apply(self, grad):
+        index = self.saved("index")
+        g_self = index_fill(grad, self.dim, index, 0) if self.needs(0) else None
+        g_value = at.sum(index_select(grad, self.dim, at.unique(index))) if self.needs(1) else None
+        return [g_self, g_value]
+
+
+_INDEX_FILL_METHOD = {name: Parser(name, "(int dim, Tensor index, Tensor value)", "(int dim, Tensor index, Number value)")
+                      for name in ("index_fill", "index_fill_")}
+_INDEX_FILL = Parser("index_fill", "(Tensor input, int dim, Tensor index, Tensor value)",
+                     "(Tensor input, int dim, Tensor index, Number value)")
+
+
+@method("index_fill")
+def index_fill_method(self, *args, **kwargs):
+    a = _INDEX_FILL_METHOD["index_fill"].parse(args, kwargs)[1]
+    return index_fill(self, a["dim"], a["index"], a["value"])
+
+
+@method("index_fill_")
+def index_fill_method_(self, *args, **kwargs):
+    a = _INDEX_FILL_METHOD["index_fill_"].parse(args, kwargs)[1]
+    return index_fill_(self, a["dim"], a["index"], a["value"])
+
+
+@function("index_fill")
+def index_fill_function(*args, **kwargs):
+    a = _INDEX_FILL.parse(args, kwargs)[1]
+    return index_fill(a["input"], a["dim"], a["index"], a["value"])
+
+
+# ------------------------------------------------------------------ index_copy
+def _index_copy_checks(t, dim, index, source):
+    """index_copy's meta function: torch's checks, in its order; the wrapped dim."""
+    d = wrap_dim(dim, t.dim())
+    if index.dim() >= 2:
+        raise IndexError(f"index_copy_(): Index should have dimension 1 or 0 (got {index.dim()})")
+    n = index.numel()
+    if source.dim() == 0 and n != 1:
+        raise IndexError(f"index_copy_(): When source is scalar, index should have one element (got {n})")
+    if source.dim() != t.dim() and source.dim() != 0 and t.dim() != 0:
+        raise IndexError(
+            "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source "
+            f"dimensionality ({source.dim()}), destination dimensionality ({t.dim()})"
+        )
+    if index._dtype is not D.int64:
+        raise RuntimeError(f"index_copy_(): Expected a long tensor for index, but got {index._dtype._legacy}")
+    if t._dtype is not source._dtype:
+        raise RuntimeError(
+            "index_copy_(): self and source expected to have the same dtype, but got (self) "
+            f"{t._dtype._legacy} and (source) {source._dtype._legacy}"
+        )
+    dest_slice = t._shape[:d] + t._shape[d + 1:]
+    source_slice = source._shape[:d] + source._shape[d + 1:]
+    if tuple(dest_slice) != tuple(source_slice):
+        raise RuntimeError(
+            "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: "
+            f"{' '.join(map(str, dest_slice))} at dimension {d} and source slice shape: "
+            f"{' '.join(map(str, source_slice))} at dimension 0."
+        )
+    if source.dim() > 0 and n != source._shape[d]:
+        raise IndexError(
+            f"index_copy_(): Number of indices ({n}) should be equal to source.size(dim) ({source._shape[d]})"
+        )
+    return d
+
+
+def _index_copy_values(t, d, index, source):
+    """Source's slice j into t's slice index[j] along d, in index order (a repeated index: the last wins)."""
+    shape, stride = (t._shape, t._stride) if t._shape else ((1,), (1,))
+    size = shape[d]
+    idx = index._values()
+    for i in idx:
+        if not 0 <= i < size:
+            raise IndexError(f"index_copy_(): index {i} is out of bounds for dimension {d} with size {size}")
+    rest = [k for k in range(len(shape)) if k != d]
+    rest_pos = positions([shape[k] for k in rest], [stride[k] for k in rest], t._offset)
+    vals = source._values() if source.dim() == 0 else at.permute(source, [d] + rest)._values()
+    data = t._storage.data
+    m = len(rest_pos)
+    for j, i in enumerate(idx):
+        base = i * stride[d]
+        for p, v in zip(rest_pos, vals[j * m:(j + 1) * m]):
+            data[base + p] = v
+
+
+@kernel
+def index_copy_(t, dim, index, source):
+    d = _index_copy_checks(t, dim, index, source)
+    record = check_inplace(t, source)
+    _index_copy_values(t, d, index, at.detach(source))
+    t._version.bump()
+    if record:
+        node = _index_copy_node(t, dim, index, source)
+        t._grad_fn = None
+        attach(node, t)
+    return t
+
+
+@kernel
+def index_copy(t, dim, index, source):
+    d = _index_copy_checks(t, dim, index, source)
+    out = at.clone(at.detach(t), contiguous=True)  # (a structured kernel's new output)
+    _index_copy_values(out, d, index, at.detach(source))
+    if needs_grad(t, source):
+        attach(_index_copy_node(t, dim, index, source), out)
+    return out
+
+
+def _index_copy_node(t, dim, index, source):
+    node = IndexCopyBackward0([t, source], dim=saved_ints(dim), source_dim=source.dim())
+    node.dim = dim
+    node.save("index", index)
+    node.save("source", source if source._requires_grad else None)  # torch keeps it only for its gradient
+    return node
+
+
+class IndexCopyBackward0(Node):
+    _name = "IndexCopyBackward0"
+    formulas = ("grad.index_fill(dim, index, 0)",
+                "grad.index_select(dim, index).expand_as(source), or with index squeezed for a 0-d source")
+
+    def apply(self, grad):
+        index = self.saved("index")
+        g_self = index_fill(grad, self.dim, index, 0) if self.needs(0) else None
+        g_source = None
+        if self.needs(1):
+            if self._svals["source_dim"] > 0:
+                g_source = at.expand(index_select(grad, self.dim, index), self.saved("source")._shape)
+            else:
+                g_source = index_select(grad, self.dim, at.squeeze(index, 0))
+        return [g_self, g_source]
+
+
+def _index_copy_args(name, dim, index, source, offset):
+    _dim_arg(name, dim, 1 + offset)
+    _tensor_arg(name, "index", index, 2 + offset)
+    _tensor_arg(name, "source", source, 3 + offset)
+
+
+@method("index_copy")
+def index_copy_method(self, dim, index, source):
+    _index_copy_args("index_copy", dim, index, source, 0)
+    return index_copy(self, dim, index, source)
+
+
+@method("index_copy_")
+def index_copy_method_(self, dim, index, source):
+    _index_copy_args("index_copy_", dim, index, source, 0)
+    return index_copy_(self, dim, index, source)
+
+
+@function("index_copy", tensor_input=True)
+def index_copy_function(input, dim, index, source):
+    _index_copy_args("index_copy", dim, index, source, 1)
+    return index_copy(input, dim, index, source)
 
 
 # ------------------------------------------------------------------ gather
 @kernel
 def gather(t, dim, index, sparse_grad=False):
     d = wrap_dim(dim, t.dim())
-    if index.numel() == 0:
-        return _contiguous([], index._shape, t._dtype)
+    out = _contiguous([], index._shape, t._dtype) if index.numel() == 0 else _gather_values(t, d, index)
+    if needs_grad(t):
+        node = GatherBackward0([t], dim=saved_ints(dim), sparse_grad=sparse_grad)
+        node.dim = d
+        node.save("index", index)
+        node.save("self", t)
+        attach(node, out)
+    return out
+
+
+def _gather_values(t, d, index):
     if index._dtype not in _INDEX:
         raise RuntimeError("gather(): Expected dtype int32/int64 for index")
     nd = max(t.dim(), 1)
@@ -294,13 +552,7 @@ def gather(t, dim, index, sparse_grad=False):
     base, step = _along(t, d, ishape)
     vals = _index_values(index, d, _nonempty_size(t, d))
     data = t._storage.data
-    out = _contiguous([data[b + v * step] for b, v in zip(base, vals)], index._shape, t._dtype)
-    if needs_grad(t):
-        node = GatherBackward0([t], dim=d, sparse_grad=sparse_grad)
-        node.save("index", index)
-        node.save("self", t)
-        attach(node, out)
-    return out
+    return _contiguous([data[b + v * step] for b, v in zip(base, vals)], index._shape, t._dtype)
 
 
 class GatherBackward0(Node):
@@ -312,7 +564,47 @@ class GatherBackward0(Node):
         if sv["sparse_grad"]:
             raise unsupported("gather(..., sparse_grad=True) gradients (sparse tensors)")
         t = self.saved("self")
-        return [scatter_add_(zeros(t._shape, grad._dtype), sv["dim"], self.saved("index"), grad)]
+        return [scatter_add_(zeros(t._shape, grad._dtype), self.dim, self.saved("index"), grad)]
+
+
+# ------------------------------------------------------------------ take_along_dim
+@kernel
+def take_along_dim(t, indices, dim=None):
+    """torch's composite take_along_dim: gather from t and indices broadcast against each other (all but
+    along ``dim``), the indices wrapped modulo the size; without ``dim``, gather from the flattened t."""
+    if dim is None:  # (gather's own index checks)
+        return gather(at.view(t, (-1,)), 0, at.view(indices, (-1,)))
+    if t.dim() != indices.dim():
+        raise RuntimeError(
+            "torch.take_along_dim(): input and indices should have the same number of dimensions, but got "
+            f"{t.dim()} dimensions for input, and {indices.dim()} dimensions for indices"
+        )
+    if indices._dtype is not D.int64:
+        raise RuntimeError(f"torch.take_along_dim(): dtype of indices should be Long but got {indices._dtype._legacy}")
+    d = wrap_dim(dim, t.dim())
+    sizes = list(t._shape)
+    sizes[d] = indices.size(d)
+    indices = at.expand(indices, broadcast_shapes(sizes, indices._shape))
+    sizes = list(indices._shape)
+    sizes[d] = t.size(d)
+    t = at.expand(t, broadcast_shapes(sizes, t._shape))
+    return gather(t, d, at.remainder(indices, t.size(d)))
+
+
+_TAKE_ALONG_DIM = Parser("take_along_dim", "(Tensor input, Tensor indices, int? dim = None)")
+_TAKE_ALONG_DIM_METHOD = Parser("take_along_dim", "(Tensor indices, int? dim = None)")
+
+
+@method("take_along_dim")
+def take_along_dim_method(self, *args, **kwargs):
+    parsed = _TAKE_ALONG_DIM_METHOD.parse(args, kwargs)[1]
+    return take_along_dim(self, parsed["indices"], parsed["dim"])
+
+
+@function("take_along_dim")
+def take_along_dim_function(*args, **kwargs):
+    parsed = _TAKE_ALONG_DIM.parse(args, kwargs)[1]
+    return take_along_dim(parsed["input"], parsed["indices"], parsed["dim"])
 
 
 # ------------------------------------------------------------------ scatter / scatter_add
@@ -388,13 +680,14 @@ def _scatter_into(t, d, index, src, reduce):
     _scatter_values(t, d, index, src if is_tensor else None, value, reduce, opmath=False)
 
 
-def _scatter_node(inputs, d, index, src, reduce):
+def _scatter_node(inputs, dim, index, src, reduce):
     if reduce is not None:
         return ScatterNotImplemented(inputs + ([src] if isinstance(src, Tensor) else []))
     if isinstance(src, Tensor):
-        node = ScatterBackward0(inputs + [src], dim=d)
+        node = ScatterBackward0(inputs + [src], dim=saved_ints(dim))
     else:
-        node = ScatterBackward1(inputs, dim=d)
+        node = ScatterBackward1(inputs, dim=saved_ints(dim))
+    node.dim = dim
     node.save("index", index)
     return node
 
@@ -407,7 +700,7 @@ def scatter_(t, dim, index, src, reduce=None):
     _scatter_into(t, d, index, src, reduce)
     t._version.bump()
     if record:
-        node = _scatter_node([t], d, index, src, reduce)
+        node = _scatter_node([t], dim, index, src, reduce)
         t._grad_fn = None
         attach(node, t)
     return t
@@ -419,7 +712,7 @@ def scatter(t, dim, index, src, reduce=None):
     out = at.clone(at.detach(t), contiguous=True)
     _scatter_into(out, d, index, src, reduce)
     if needs_grad(t, src if isinstance(src, Tensor) else None):
-        attach(_scatter_node([t], d, index, src, reduce), out)
+        attach(_scatter_node([t], dim, index, src, reduce), out)
     return out
 
 
@@ -428,7 +721,7 @@ class ScatterBackward0(Node):
     formulas = ("grad.scatter(dim, index, 0)", "grad.gather(dim, index)")
 
     def apply(self, grad):
-        d, index = self._svals["dim"], self.saved("index")
+        d, index = self.dim, self.saved("index")
         g_self = scatter(grad, d, index, 0) if self.needs(0) else None
         return [g_self, gather(grad, d, index) if self.needs(1) else None]
 
@@ -438,7 +731,7 @@ class ScatterBackward1(Node):
     formulas = ("grad.scatter(dim, index, 0)",)
 
     def apply(self, grad):
-        return [scatter(grad, self._svals["dim"], self.saved("index"), 0)]
+        return [scatter(grad, self.dim, self.saved("index"), 0)]
 
 
 class ScatterNotImplemented(Node):
@@ -465,8 +758,7 @@ def scatter_add_(t, dim, index, src):
     _scatter_add_into(t, d, index, src)
     t._version.bump()
     if record:
-        node = ScatterAddBackward0([t, src], dim=d)
-        node.save("index", index)
+        node = _scatter_add_node(t, dim, index, src)
         t._grad_fn = None
         attach(node, t)
     return t
@@ -478,10 +770,15 @@ def scatter_add(t, dim, index, src):
     out = at.clone(at.detach(t), contiguous=True)
     _scatter_add_into(out, d, index, src)
     if needs_grad(t, src):
-        node = ScatterAddBackward0([t, src], dim=d)
-        node.save("index", index)
-        attach(node, out)
+        attach(_scatter_add_node(t, dim, index, src), out)
     return out
+
+
+def _scatter_add_node(t, dim, index, src):
+    node = ScatterAddBackward0([t, src], dim=saved_ints(dim))
+    node.dim = dim
+    node.save("index", index)
+    return node
 
 
 class ScatterAddBackward0(Node):
@@ -489,7 +786,7 @@ class ScatterAddBackward0(Node):
     formulas = ("grad", "grad.gather(dim, index)")
 
     def apply(self, grad):
-        g_src = gather(grad, self._svals["dim"], self.saved("index")) if self.needs(1) else None
+        g_src = gather(grad, self.dim, self.saved("index")) if self.needs(1) else None
         return [grad if self.needs(0) else None, g_src]
 
 

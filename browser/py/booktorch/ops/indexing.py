@@ -283,8 +283,7 @@ def _copy_to(x, target, value):
         value = _drop_leading_ones(value, always=True)
         if value._shape != target._shape:
             value = at.expand(value, target._shape)
-    copy_into(target, at.detach(value))
-    x._version.bump()
+    copy_into(target, at.detach(value))  # bumps the version x and its views share
     if record:
         inner_class = CopyBackwards if value.dim() > 0 or target.dim() == 0 else FillBackward3
         inner = inner_class([x, value])

@@ -8,7 +8,7 @@ that autograd records) and then ``cat``.
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, attach, needs_grad, saved_ints
 from ..grad_mode import no_grad
 from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel
@@ -48,7 +48,7 @@ def cat(tensors, dim=0):
     for t in tensors[1:]:
         dt = D.promote_types(dt, t._dtype)
     if ref is None:
-        return Tensor._from_values([], (0,), dt)
+        return _record_cat(Tensor._from_values([], (0,), dt), tensors, dim)
     d = wrap_dim(dim, ref.dim())
     for i, t in enumerate(tensors):
         if _legacy_empty(t):
@@ -71,8 +71,13 @@ def cat(tensors, dim=0):
         copy_into(at.slice_(at.detach(out), d, start, start + n, 1), t)
         start += n
     out._version.version = 0
+    return _record_cat(out, tensors, dim)
+
+
+def _record_cat(out, tensors, dim):
     if needs_grad(*tensors):
-        node = CatBackward0(list(tensors), dim=d)
+        node = CatBackward0(list(tensors), dim=saved_ints(dim))
+        node.dim = dim
         node.sizes = [t._shape for t in tensors]  # not one of torch's saved values
         attach(node, out)
     return out
@@ -94,7 +99,9 @@ def stack(tensors, dim=0):
     with no_grad():
         out = cat([at.unsqueeze(t, d) for t in tensors], d)
     if needs_grad(*tensors):
-        attach(StackBackward0(list(tensors), dim=d), out)
+        node = StackBackward0(list(tensors), dim=saved_ints(dim))
+        node.dim = dim
+        attach(node, out)
     return out
 
 
@@ -103,7 +110,7 @@ class CatBackward0(Node):
     formulas = ("grad.narrow(dim, offset, size) for each input",)
 
     def apply(self, grad):
-        dim = self._svals["dim"]
+        dim = self.dim
         outs = []
         start = 0
         for size in self.sizes:
@@ -121,8 +128,7 @@ class StackBackward0(Node):
     formulas = ("grad.unbind(dim)",)
 
     def apply(self, grad):
-        dim = self._svals["dim"]
-        return [at.select(grad, dim, i) for i in range(len(self.next_functions))]
+        return [at.select(grad, self.dim, i) for i in range(len(self.next_functions))]
 
 
 # ------------------------------------------------------------------ the *stack family

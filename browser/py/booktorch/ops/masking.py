@@ -83,7 +83,8 @@ def _fill_value(value, name):
 
 @kernel
 def masked_fill_values(t, mask, value):
-    """Write the number ``value`` where ``mask`` (broadcast to t) is True: masked_fill_'s kernel."""
+    """Write the number ``value`` where ``mask`` (broadcast to t) is True: masked_fill_'s kernel (no version
+    bump: index_put_ also writes through it)."""
     if mask._dtype is not D.bool_:
         raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask._dtype._ctype}")
     if any(st == 0 and size > 1 for size, st in zip(t._shape, t._stride)):
@@ -99,7 +100,6 @@ def masked_fill_values(t, mask, value):
     for p, m in zip(t._positions(), expanded_values(mask, t._shape)):
         if m:
             data[p] = v
-    t._version.bump()
 
 
 def _check_mask_argument(name, mask, value):
@@ -137,6 +137,7 @@ def masked_fill_(t, mask, value):
     number = _fill_value(value, "masked_fill_")
     record = check_inplace(t, value)
     masked_fill_values(t, mask, number)
+    t._version.bump()
     if record:
         _record_fill(t, mask, value, inplace=True)
     return t
@@ -149,7 +150,6 @@ def masked_fill(t, mask, value):
     src = at.expand(at.detach(t), shape) if tuple(shape) != tuple(t._shape) else at.detach(t)
     out = Tensor._from_values(src._values(), tuple(shape), t._dtype)
     masked_fill_values(out, mask, number)
-    out._version.version = 0
     if needs_grad(t, value if isinstance(value, Tensor) else None):
         _record_fill(out, mask, value, inputs=[t])
     return out

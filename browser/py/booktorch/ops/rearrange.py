@@ -10,7 +10,7 @@
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import new_strided
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, numel, positions, preserve_strides, wrap_dim
@@ -39,7 +39,9 @@ def flip(t, dims):
     vals = [data[p] for p in positions(t._shape, stride, offset)]
     out = new_strided(vals, t._shape, preserve_strides(t._shape, t._stride), t._dtype)
     if needs_grad(t):
-        attach(FlipBackward0([t], dims=tuple(dims)), out)
+        node = FlipBackward0([t], dims=saved_ints(tuple(dims)))
+        node.dims = tuple(dims)
+        attach(node, out)
     return out
 
 
@@ -48,7 +50,7 @@ class FlipBackward0(Node):
     formulas = ("grad.flip(dims)",)
 
     def apply(self, grad):
-        return [flip(grad, self._svals["dims"])]
+        return [flip(grad, self.dims)]
 
 
 # ------------------------------------------------------------------ roll
@@ -76,21 +78,16 @@ def roll(t, shifts, dims=()):
             start = (len(vals) - shifts[0]) % len(vals)
             vals = vals[start:] + vals[:start]
         out = Tensor._from_values(vals, t._shape, t._dtype)
+    elif not vals:  # torch clones an empty tensor before it looks at the dims
+        out = new_strided([], t._shape, preserve_strides(t._shape, t._stride), t._dtype)
     else:
-        wrapped = []
-        for d in dims:
+        for shift, d in zip(shifts, dims):
             t.size(d)  # torch's error for a dimension the tensor does not have
-            wrapped.append(wrap_dim(d, t.dim()))
-        if vals:
-            for shift, d in zip(shifts, wrapped):
-                vals = _rolled(vals, t._shape, shift, d)
-            out = Tensor._from_values(vals, t._shape, t._dtype)
-        else:
-            out = new_strided([], t._shape, preserve_strides(t._shape, t._stride), t._dtype)
+            vals = _rolled(vals, t._shape, shift, wrap_dim(d, t.dim()))
+        out = Tensor._from_values(vals, t._shape, t._dtype)
     if needs_grad(t):
-        # torch shows the saved shifts as unsigned 64-bit numbers
-        node = RollBackward0([t], dims=dims, shifts=tuple(s % (1 << 64) for s in shifts))
-        node.shifts = shifts
+        node = RollBackward0([t], dims=saved_ints(dims), shifts=saved_ints(shifts))
+        node.shifts, node.dims = shifts, dims
         attach(node, out)
     return out
 
@@ -100,8 +97,7 @@ class RollBackward0(Node):
     formulas = ("grad.roll(-shifts, dims)",)
 
     def apply(self, grad):
-        sv = self._svals
-        return [roll(grad, tuple(-s for s in reversed(self.shifts)), tuple(reversed(sv["dims"])))]
+        return [roll(grad, tuple(-s for s in reversed(self.shifts)), tuple(reversed(self.dims)))]
 
 
 # ------------------------------------------------------------------ repeat / tile
@@ -194,9 +190,9 @@ def repeat_interleave(t, repeats, dim=None, output_size=None):
         x = at.flatten(t) if dim is None else t
         d = 0 if dim is None else wrap_dim(dim, t.dim())
         if repeats.dim() == 0 or (repeats.dim() == 1 and repeats._shape[0] == 1):
-            repeats = at.expand(at.reshape(repeats, (1,)), (x._shape[d] if x._shape else 1,))
+            repeats = at.expand(at.reshape(repeats, (1,)), (x.size(d),))
         elif repeats.dim() == 1:
-            if repeats._shape[0] != x._shape[d]:
+            if repeats._shape[0] != x.size(d):
                 raise RuntimeError(
                     "repeats must have the same size as input along dim, but got repeats.size(0) = "
                     f"{repeats._shape[0]} and input.size({d}) = {x._shape[d]}"
@@ -243,6 +239,26 @@ def flipud(input):
     if input.dim() < 1:
         raise RuntimeError("Input must be >= 1-d.")
     return flip(input, (0,))
+
+
+@function("ravel", tensor_input=True)
+def ravel(input):
+    """torch's composite ravel: ``contiguous().view(-1)``."""
+    return at.view(at.contiguous(input), (-1,))
+
+
+def _no_argument_method(name, fn):
+    def as_method(self, *args):
+        if args:
+            raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
+        return fn(self)
+
+    method(name)(as_method)
+
+
+_no_argument_method("fliplr", fliplr)
+_no_argument_method("flipud", flipud)
+_no_argument_method("ravel", ravel)
 
 
 @method("roll")

@@ -6,11 +6,13 @@ them (each output has its ``output_nr``); the gradient of an output that was not
 pieces are joined with ``cat`` (``stack`` for unbind), as torch's split_backward does.
 """
 
-from ..graph import Node, attach_outputs, needs_grad
+from .. import dtypes as D
+from ..graph import Node, attach_outputs, needs_grad, saved_ints
 from ..grad_mode import no_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, wrap_dim
+from ..signatures import Parser
 from ..tensor import Tensor, parse_int_list
 
 
@@ -44,7 +46,9 @@ def split(t, split_size, dim=0):
     d = wrap_dim(dim, t.dim())
     outs = _pieces(t, d, sizes)
     if needs_grad(t):
-        attach_outputs(SplitBackward0([t], dim=d, self_sym_sizes=tuple(t._shape), split_size=split_size), outs)
+        node = SplitBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape), split_size=split_size)
+        node.dim = d
+        attach_outputs(node, outs)
     return tuple(outs)
 
 
@@ -68,7 +72,9 @@ def split_with_sizes(t, split_sizes, dim=0):
         )
     outs = _pieces(t, d, split_sizes)
     if needs_grad(t):
-        node = SplitWithSizesBackward0([t], dim=d, self_sym_sizes=tuple(t._shape), split_sizes=tuple(split_sizes))
+        node = SplitWithSizesBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape),
+                                       split_sizes=tuple(split_sizes))
+        node.dim = d
         attach_outputs(node, outs)
     return tuple(outs)
 
@@ -94,8 +100,120 @@ def unbind(t, dim=0):
     with no_grad():
         outs = [at.select(t, d, i) for i in range(t._shape[d])]
     if needs_grad(t) and outs:
-        attach_outputs(UnbindBackward0([t], dim=d), outs)
+        node = UnbindBackward0([t], dim=saved_ints(dim))
+        node.dim = d
+        attach_outputs(node, outs)
     return tuple(outs)
+
+
+# ------------------------------------------------------------------ tensor_split, hsplit, vsplit, dsplit
+def _check_split_dims(t):
+    if t.dim() == 0:
+        raise RuntimeError(f"tensor_split expected at least a 1-dimensional tensor, but got a tensor with {t.dim()} dims")
+
+
+@kernel
+def tensor_split_sections(t, sections, dim=0):
+    """``sections`` slices (SliceBackward0 each, as torch's composite op), the first ones one longer."""
+    _check_split_dims(t)
+    d = wrap_dim(dim, t.dim())
+    if sections <= 0:
+        raise RuntimeError(f"number of sections must be larger than 0, got {sections}")
+    size = t._shape[d]
+    out = []
+    start = 0
+    for i in range(sections):
+        n = size // sections + (1 if i < size % sections else 0)
+        out.append(at.slice_(t, d, start, start + n))
+        start += n
+    return tuple(out)
+
+
+@kernel
+def tensor_split_indices(t, indices, dim=0):
+    """The slices between consecutive ``indices`` (slice's clamping: an index may pass the end)."""
+    _check_split_dims(t)
+    d = wrap_dim(dim, t.dim())
+    bounds = [0] + list(indices)
+    ends = list(indices) + [t._shape[d]]
+    return tuple(at.slice_(t, d, a, b) for a, b in zip(bounds, ends))
+
+
+_TENSOR_SPLIT = Parser("tensor_split", "(Tensor input, tuple of ints indices, int dim = 0)",
+                       "(Tensor input, Tensor tensor_indices_or_sections, int dim = 0)",
+                       "(Tensor input, int sections, int dim = 0)")
+_TENSOR_SPLIT_METHOD = Parser("tensor_split", "(tuple of ints indices, int dim = 0)",
+                              "(Tensor tensor_indices_or_sections, int dim = 0)", "(int sections, int dim = 0)")
+
+
+def _tensor_split(t, which, args):
+    dim = args["dim"]
+    if which == 0:
+        return tensor_split_indices(t, args["indices"], dim)
+    if which == 2:
+        return tensor_split_sections(t, args["sections"], dim)
+    split = args["tensor_indices_or_sections"]
+    _check_split_dims(t)
+    if split._dtype is not D.int64:
+        raise RuntimeError(
+            f"tensor_split expected tensor_indices_or_sections to have dtype of long, but got {split._dtype._legacy}"
+        )
+    if split.dim() > 1:
+        raise RuntimeError("tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                           f"one-dimensional tensor, but got a tensor with {split.dim()} dims")
+    if split.dim() == 0:
+        return tensor_split_sections(t, split.item(), dim)
+    return tensor_split_indices(t, split.tolist(), dim)
+
+
+@method("tensor_split")
+def tensor_split_method(self, *args, **kwargs):
+    return _tensor_split(self, *_TENSOR_SPLIT_METHOD.parse(args, kwargs))
+
+
+@function("tensor_split")
+def tensor_split_function(*args, **kwargs):
+    which, parsed = _TENSOR_SPLIT.parse(args, kwargs)
+    return _tensor_split(parsed["input"], which, parsed)
+
+
+def _directional_split(name, least, dim_of):
+    """hsplit/vsplit/dsplit: tensor_split along one dimension; an int must divide that dimension's size."""
+    method_parser = Parser(name, "(int sections)", "(tuple of ints indices)")
+    function_parser = Parser(name, "(Tensor input, int sections)", "(Tensor input, tuple of ints indices)")
+
+    def run(t, which, args):
+        if t.dim() < least:
+            raise RuntimeError(f"torch.{name} requires a tensor with at least {least} dimension, but got a tensor "
+                               f"with {t.dim()} dimensions!")
+        d = dim_of(t)
+        if which == 1:
+            return tensor_split_indices(t, args["indices"], d)
+        sections = args["sections"]
+        if sections == 0 or t._shape[d] % sections != 0:
+            raise RuntimeError(f"torch.{name} attempted to split along dimension {d}, but the size of the dimension "
+                               f"{t._shape[d]} is not divisible by the split_size {sections}!")
+        return tensor_split_sections(t, sections, d)
+
+    def as_method(self, *args, **kwargs):
+        return run(self, *method_parser.parse(args, kwargs))
+
+    def as_function(*args, **kwargs):
+        which, parsed = function_parser.parse(args, kwargs)
+        return run(parsed["input"], which, parsed)
+
+    method(name)(as_method)
+    function(name)(as_function)
+
+
+_directional_split("hsplit", 1, lambda t: 0 if t.dim() == 1 else 1)
+_directional_split("vsplit", 2, lambda t: 0)
+_directional_split("dsplit", 3, lambda t: 2)
+
+
+def _listed(grads):
+    """The engine hands a node of one output its gradient alone, and a node of several a list of them."""
+    return grads if isinstance(grads, list) else [grads]
 
 
 def _filled(grads, shapes, like):
@@ -121,10 +239,11 @@ class SplitBackward0(Node):
     formulas = ("cat(grads, dim)",)
 
     def apply(self, grads):
+        grads = _listed(grads)
         sv = self._svals
         sizes = [sv["split_size"]] * len(grads)
-        sizes[-1] = sv["split_size"] - (sv["split_size"] * len(grads) - sv["self_sym_sizes"][sv["dim"]])
-        return _split_backward(grads, sizes, sv["dim"], sv["self_sym_sizes"])
+        sizes[-1] = sv["split_size"] - (sv["split_size"] * len(grads) - sv["self_sym_sizes"][self.dim])
+        return _split_backward(grads, sizes, self.dim, sv["self_sym_sizes"])
 
 
 class SplitWithSizesBackward0(Node):
@@ -133,7 +252,7 @@ class SplitWithSizesBackward0(Node):
 
     def apply(self, grads):
         sv = self._svals
-        return _split_backward(grads, sv["split_sizes"], sv["dim"], sv["self_sym_sizes"])
+        return _split_backward(_listed(grads), sv["split_sizes"], self.dim, sv["self_sym_sizes"])
 
 
 class UnbindBackward0(Node):
@@ -141,9 +260,10 @@ class UnbindBackward0(Node):
     formulas = ("stack(grads, dim)",)
 
     def apply(self, grads):
+        grads = _listed(grads)
         like = _first(grads)
         filled = [g if g is not None else at.expand(zeros((), like._dtype), like._shape) for g in grads]
-        return [at.stack(filled, self._svals["dim"])]
+        return [at.stack(filled, self.dim)]
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
@@ -203,6 +323,13 @@ def split_with_sizes_method(self, split_sizes, dim=0):
     sizes = _sizes_arg(split_sizes, 1)
     _int_arg("split_with_sizes", "dim", dim, 2)
     return split_with_sizes(self, sizes, dim)
+
+
+@function("split_with_sizes", tensor_input=True)
+def split_with_sizes_function(input, split_sizes, dim=0):
+    sizes = _sizes_arg(split_sizes, 2)
+    _int_arg("split_with_sizes", "dim", dim, 3)
+    return split_with_sizes(input, sizes, dim)
 
 
 @method("chunk")
