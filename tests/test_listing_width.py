@@ -11,7 +11,6 @@ from pathlib import Path
 
 from bookengine.cells import split_header
 from bookengine.directive import find_directives
-from bookengine.errors import BookError
 from bookengine.snippet import parse_snippet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +39,7 @@ def shown_cell_lines():
             if directive.kind != "cell" or directive.code is None:
                 continue  # a cell read from a snippet file is checked with the snippets
             problems = []
-            code, _ = split_header(directive.code, directive, problems, BookError)
+            code, _ = split_header(directive.code, directive, problems)
             assert not problems, problems
             # the fence opens on directive.line; the header lines come next, then the code
             first = directive.line + 1 + len(directive.code.splitlines()) - len(code.splitlines())

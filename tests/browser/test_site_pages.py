@@ -28,6 +28,8 @@ CHAPTERS = {
     "matrices": ["determinant", "rotation"],
     "matmul": ["argmax", "cosine"],
     "reshaping": ["broadcasting", "contiguous", "stride"],
+    "indexing": ["keepdim", "stack", "mask"],
+    "batched": ["einsum", "attention", "causal"],
     "devices": ["from_numpy", "device"],
     "autograd": ["backward", "inference_mode"],
     "cost": ["bandwidth", "backward"],

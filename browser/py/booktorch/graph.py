@@ -24,13 +24,14 @@ import re
 import weakref
 
 from .dtypes import float64, scalar_dtype, tensor_type_name
-from .errors import unsupported
 from .grad_mode import no_grad
 from .grad_mode import state as grad_state
+from .hooks import HookDict, add_hook
 from .tensor import Tensor
 
 _seq = itertools.count()
 observers = []  # objects with on_node(node, output_or_None); see booktorch.tape
+running = [None]  # (node, ids of the nodes the backward pass needs) while the engine runs that node
 
 ERR_BACKWARD_TWICE = (
     "Trying to backward through the graph a second time (or directly access saved tensors after they "
@@ -126,6 +127,9 @@ class Node:
     _name = "Node"
     formulas = ()
     _n_outputs = 1  # a node of several outputs (split, unbind) gets one gradient per output in apply()
+    _tensor_hooks = None  # {output_nr: HookDict} of its outputs' Tensor.register_hook
+    _pre_hooks = None  # HookDict of register_prehook
+    _post_hooks = None  # HookDict of register_hook
 
     def __init__(self, inputs, /, **values):
         self._seq = next(_seq)
@@ -155,8 +159,12 @@ class Node:
         return f"<{self._name} object at {hex(id(self))}>"
 
     def needs(self, i):
-        """torch's should_compute_output(i)."""
-        return self.next_functions[i][0] is not None
+        """torch's should_compute_output(i): input i gets a gradient (in the pass running this node)."""
+        nxt = self.next_functions[i][0]
+        if nxt is None:
+            return False
+        now = running[0]
+        return now is None or now[0] is not self or now[1] is None or id(nxt) in now[1]
 
     def save(self, key, tensor, is_output=False):
         if tensor is None:
@@ -177,10 +185,22 @@ class Node:
                 s.tensor = None
 
     def register_hook(self, hook):
-        raise unsupported("grad_fn.register_hook")
+        """``hook(grad_inputs, grad_outputs)`` after the node runs; it may return new grad_inputs."""
+        if self._post_hooks is None:
+            self._post_hooks = HookDict()
+        return add_hook(self._post_hooks, hook)
 
     def register_prehook(self, hook):
-        raise unsupported("grad_fn.register_prehook")
+        """``hook(grad_outputs)`` before the node runs; it may return new grad_outputs."""
+        if self._pre_hooks is None:
+            self._pre_hooks = HookDict()
+        return add_hook(self._pre_hooks, hook)
+
+    def add_tensor_hooks(self, output_nr, hooks):
+        """Run ``hooks`` (a tensor's register_hook) on the gradient of output ``output_nr`` before the node."""
+        if self._tensor_hooks is None:
+            self._tensor_hooks = {}
+        self._tensor_hooks[output_nr] = hooks
 
     def __getattr__(self, name):
         if name.startswith("_saved_"):

@@ -121,6 +121,8 @@ class Tensor:
         "_version",
         "_accumulator",
         "_retains_grad",
+        "_hooks",
+        "_post_hooks",
         "_inference",
         "__weakref__",
         "__dict__",
@@ -148,6 +150,8 @@ class Tensor:
         t._version = version if version is not None else VersionCounter()
         t._accumulator = None
         t._retains_grad = False
+        t._hooks = None  # register_hook's hooks, see booktorch.hooks
+        t._post_hooks = None  # register_post_accumulate_grad_hook's
         t._inference = grad_state.inference
         return t
 
@@ -346,7 +350,7 @@ class Tensor:
     def retain_grad(self):
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self._grad_fn is None:
+        if self._grad_fn is None or self._retains_grad:
             return
         self._retains_grad = True
         self._grad_fn._retained.append(weakref.ref(self))

@@ -12,6 +12,7 @@ sum over the later outputs of the gradient times the product of the other inputs
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
+from ..grad_mode import state as grad_state
 from ..reduction_order import given_dims, saved_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, wrap_dim
@@ -97,6 +98,8 @@ def _reversed_cumsum(g, dim):
     if not shape:
         return g
     d = wrap_dim(dim, len(shape))
+    if grad_state.grad and g._requires_grad:  # a second derivative (create_graph=True): recorded as ops
+        return at.flip(cumsum(at.flip(g, (d,)), d), (d,))
     vals = g._values()
     n = shape[d]
     step = contiguous_strides(shape)[d]

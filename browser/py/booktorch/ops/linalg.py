@@ -5,13 +5,21 @@ mm / folding the batch into mm or mv / expand+reshape+bmm), so results, error
 messages and the recorded backward graph (``MvBackward0``, ``SqueezeBackward4``,
 ``UnsafeViewBackward0``...) are torch's.
 
-Float32 rounding: ``mm`` accumulates with fused multiply-adds in k order (like
-MKL's small-matrix kernels), ``bmm`` and ``dot`` round after every multiply and
-add; matrix-vector products can differ from torch's BLAS in the last bit for
-some inputs.  Float64 follows the same orders in double; float16 and bfloat16
-accumulate in float32 and round the result; integers are exact and wrap.
+Values: float32 products add up in the order of torch's CPU BLAS (MKL), chosen from
+the operands' memory layout exactly as ATen's ``addmm_impl_cpu_`` passes them
+(:mod:`booktorch.blas`); float64 products are unfused k chains, fused multiply-adds
+in the large-matrix kernel (MKL's dgemm orders are only partly reproduced); float16
+and bfloat16 accumulate in float32 in four partial sums as ATen's own gemm does and
+round the result; integers are exact and wrap.
 """
 
+import math
+from array import array
+from functools import reduce
+from itertools import chain, repeat
+from operator import add, mul
+
+from .. import blas
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..iterator import zeros
@@ -25,108 +33,9 @@ def _no_bool(t, kernel):
         raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
 
 
-def _hsum_halving(lanes):
-    f = D.f32
-    while len(lanes) > 1:
-        h = len(lanes) // 2
-        lanes = [f(lanes[i] + lanes[i + h]) for i in range(h)]
-    return lanes[0]
-
-
-def _lanes(products, nlanes, start=0):
-    f = D.f32
-    lanes = [0.0] * nlanes
-    used = [False] * nlanes
-    for j, v in enumerate(products[start:]):
-        k = j % nlanes
-        lanes[k] = f(lanes[k] + v) if used[k] else v
-        used[k] = True
-    return lanes
-
-
-def _dot_values(xs, ys, dt, mode):
-    """One dot product in the accumulation order of torch's CPU kernels (see module docstring)."""
-    if dt in D.REDUCED:
-        return D.round_floats([_dot_values(xs, ys, D.float32, mode)], dt)[0]
-    if dt is D.float64:
-        acc = 0.0
-        if mode == "fma":
-            for x, y in zip(xs, ys):
-                acc = D.fma_f64(x, y, acc)
-            return acc
-        for x, y in zip(xs, ys):
-            acc += x * y
-        return acc
-    if dt is D.float32:
-        f = D.f32
-        acc = 0.0
-        if mode == "fma":  # gemm / column-major gemv: fused multiply-add in k order
-            for x, y in zip(xs, ys):
-                acc = D.fma_f32(x, y, acc)
-            return acc
-        if mode == "seq":  # bmm: round after every multiply and add
-            for x, y in zip(xs, ys):
-                acc = f(acc + f(x * y))
-            return acc
-        p = D.round_f32([x * y for x, y in zip(xs, ys)])
-        if not p:
-            return 0.0
-        if mode == "dot":  # 4 lanes, summed pairwise (l0 + l1) + (l2 + l3)
-            lanes = _lanes(p, 4)
-            return f(f(lanes[0] + lanes[1]) + f(lanes[2] + lanes[3]))
-        if mode == "gemv_row":  # a row outside the 4-row blocks of row-major gemv
-            if len(p) == 1:
-                return p[0]
-            return f(p[0] + _hsum_halving(_lanes(p, 8, 1)))
-        if mode == "gemv_block":  # a row inside a 4-row block of row-major gemv
-            first = p[0] if len(p) < 2 else D.fma_f32(xs[1], ys[1], p[0])
-            return _hsum_halving(_block_lanes(p, first))
-        raise AssertionError(mode)
-    if dt is D.bool_:
-        return any(x and y for x, y in zip(xs, ys))
-    acc = 0
-    for x, y in zip(xs, ys):
-        acc += x * y
-    return D.wrap_ints([acc], dt)[0]
-
-
-def _block_lanes(p, first):
-    f = D.f32
-    lanes = [0.0] * 8
-    used = [False] * 8
-    lanes[0] = first
-    used[0] = True
-    for j in range(2, len(p)):
-        k = (j - 1) % 8
-        lanes[k] = f(lanes[k] + p[j]) if used[k] else p[j]
-        used[k] = True
-    return lanes
-
-
-def _gemv(rows, v, dt, column_major):
-    if dt is not D.float32 or column_major:
-        return [_dot_values(r, v, dt, "fma") for r in rows]
-    m = len(rows)
-    full = m // 4 * 4
-    return [_dot_values(r, v, dt, "gemv_block" if i < full else "gemv_row") for i, r in enumerate(rows)]
-
-
-def _rows(t):
-    """A 2-D tensor's values as a list of rows."""
-    vals = t._values()
-    m, k = t._shape
-    return [vals[i * k:(i + 1) * k] for i in range(m)]
-
-
-def _cols(t):
-    vals = t._values()
-    m, k = t._shape
-    return [vals[j::k] for j in range(k)] if m else [[] for _ in range(k)]
-
-
-def _record(node_class, inputs, out, saves):
+def _record(node_class, inputs, out, saves, **values):
     if needs_grad(*inputs):
-        node = node_class(list(inputs))
+        node = node_class(list(inputs), **values)
         for key, t, needed_for in saves:
             if any(node.needs(i) for i in needed_for):
                 node.save(key, t)
@@ -134,6 +43,106 @@ def _record(node_class, inputs, out, saves):
     return out
 
 
+# ------------------------------------------------------------------ values of a product in each dtype
+def _rows(vals, m, n):
+    return [vals[i * n:(i + 1) * n] for i in range(m)]
+
+
+def _cols(vals, m, n):
+    return [vals[j::n] for j in range(n)] if m else [[] for _ in range(n)]
+
+
+def _ilp4(products):
+    """ATen's own gemm sum (``BlasKernel.cpp``): four partial float32 sums, the rest into the first."""
+    lanes = array("f", bytes(16))
+    k = len(products)
+    full = k // 4 * 4
+    for i in range(0, full, 4):
+        lanes = array("f", map(add, lanes, products[i:i + 4]))
+    for i in range(full, k):
+        lanes[0] += products[i]
+    lanes[0] += lanes[1]
+    lanes[0] += lanes[2]
+    lanes[0] += lanes[3]
+    return lanes[0]
+
+
+def _fma64(x, y, acc):
+    return D.fma_f64(x, y, acc)
+
+
+def _dot_dtype(xs, ys, dt):
+    """One dot product of two value lists in dtype ``dt`` (not float32, which follows MKL)."""
+    if dt is D.float64:
+        return reduce(add, map(mul, xs, ys), 0.0)
+    if dt in D.REDUCED:
+        return D.round_floats([_ilp4(array("f", map(mul, xs, ys)))], dt)[0]
+    return D.wrap_ints([sum(map(mul, xs, ys))], dt)[0]
+
+
+def _gemm_f64(a_rows, b_rows, b_cols, m, k, n):
+    """float64 ``A @ B``: MKL's dgemm fuses the multiply-adds of matrices of 12 or more rows and
+    columns, in k order; smaller products are unfused k chains."""
+    if m >= 12 and n >= 12:
+        fma = getattr(math, "fma", _fma64)
+        out = []
+        for r in a_rows:
+            acc = array("d", bytes(8 * n))
+            for av, b in zip(r, b_rows):
+                acc = array("d", map(fma, b, repeat(av), acc))
+            out.append(acc)
+        return out
+    return blas.unfused_rows(a_rows, b_rows, n, "d")
+
+
+def _operand(t, row_major_first):
+    """A 2-D tensor as ATen's addmm hands it to BLAS: row- or column-major with its leading
+    dimension, or (neither) copied to a fresh row-major matrix."""
+    r, c = t._shape
+    s0, s1 = t._stride
+    row = s1 == 1 and s0 >= max(1, c)
+    col = s0 == 1 and s1 >= max(1, r)
+    vals = t._values()
+    if row and (row_major_first or not col):
+        return blas.Operand(vals, (r, c), False, t._offset, s0)
+    if col:
+        return blas.Operand(vals, (r, c), True, t._offset, s1)
+    return blas.Operand(vals, (r, c), False, 0, c)
+
+
+def _gemm(a, b):
+    """The row-major values of ``a @ b`` (2-D tensors of one dtype, no empty dimension)."""
+    m, k = a._shape
+    n = b._shape[1]
+    dt = a._dtype
+    if dt is D.float32:
+        # ATen swaps the operands to write a row-major result unless it has one column
+        rows = blas.sgemm(_operand(a, n != 1), _operand(b, n != 1))
+        return list(chain.from_iterable(rows))
+    av, bv = a._values(), b._values()
+    if dt is D.float64:
+        return list(chain.from_iterable(_gemm_f64(_rows(av, m, k), _rows(bv, k, n), None, m, k, n)))
+    a_rows = _rows(av, m, k)
+    b_cols = _cols(bv, k, n)
+    return [_dot_dtype(r, c, dt) for r in a_rows for c in b_cols]
+
+
+def _gemv(mat, vec):
+    """``mat @ vec`` values (ATen's addmv: MKL's sgemv, transposed for a row-major matrix)."""
+    m, k = mat._shape
+    dt = mat._dtype
+    mv_, vv = mat._values(), vec._values()
+    if dt is D.float32:
+        s0, s1 = mat._stride
+        if s0 == 1 and (k == 1 or s1 >= max(1, m)):
+            return blas.sgemv_cols(_cols(mv_, m, k), vv)
+        if s1 == 1 and (m == 1 or s0 >= max(1, k)):
+            return blas.sgemv_rows(_rows(mv_, m, k), vv, mat._offset, s0, vec._offset)
+        return blas.sgemv_rows(_rows(mv_, m, k), vv, 0, k, vec._offset)
+    return [_dot_dtype(r, vv, dt) for r in _rows(mv_, m, k)]
+
+
+# ------------------------------------------------------------------ the products
 @kernel
 def dot(a, b):
     if a.dim() != 1 or b.dim() != 1:
@@ -149,7 +158,11 @@ def dot(a, b):
             f"but got {n} and {m} elements respectively"
         )
     _no_bool(a, "dot")
-    v = _dot_values(a._values(), b._values(), a._dtype, "dot")
+    if a._dtype is D.float32:
+        unit = a._stride[0] == 1 and b._stride[0] == 1
+        v = blas.sdot(a._values(), b._values(), a._offset, b._offset, unit)
+    else:
+        v = _dot_dtype(a._values(), b._values(), a._dtype)
     out = Tensor._from_values([v], (), a._dtype)
     return _record(DotBackward0, [a, b], out, [("self", a, (1,)), ("tensor", b, (0,))])
 
@@ -167,43 +180,51 @@ def mv(m, v):
             f"addmv input tensors must have the same dtype, but got {v._dtype._legacy}, {m._dtype._legacy}, and "
             f"{v._dtype._legacy}"
         )
-    if m._shape[0] and m._shape[1]:
+    rows, k = m._shape
+    if rows and k:
         _no_bool(m, "addmv_impl_cpu")
-    col_major = m._stride[0] == 1 and (m._shape[1] == 1 or m._stride[1] >= max(1, m._shape[0]))
-    vals = _gemv(_rows(m), v._values(), m._dtype, col_major)
-    out = Tensor._from_values(vals, (m._shape[0],), m._dtype)
+        vals = _gemv(m, v)
+    else:
+        vals = [D.zero_of(m._dtype)] * rows
+    out = Tensor._from_values(vals, (rows,), m._dtype)
     return _record(MvBackward0, [m, v], out, [("self", m, (1,)), ("vec", v, (0,))])
 
 
-@kernel
-def mm(a, b):
+def _mm_checks(a, b, mat1="self", mat2="mat2", detail=False):
     if a.dim() != 2:
-        raise RuntimeError("self must be a matrix")
+        raise RuntimeError(f"{mat1} must be a matrix" + (f", got {a.dim()}-D tensor" if detail else ""))
     if b.dim() != 2:
-        raise RuntimeError("mat2 must be a matrix")
+        raise RuntimeError(f"{mat2} must be a matrix" + (f", got {b.dim()}-D tensor" if detail else ""))
     if a._shape[1] != b._shape[0]:
         raise RuntimeError(
             f"mat1 and mat2 shapes cannot be multiplied ({a._shape[0]}x{a._shape[1]} and "
             f"{b._shape[0]}x{b._shape[1]})"
         )
+
+
+def _product_values(a, b):
+    """``a @ b`` for matrices of one dtype, with ATen's handling of empty sizes."""
+    m, k = a._shape
+    n = b._shape[1]
+    if not (m and n):
+        return []
+    if not k:
+        return [D.zero_of(a._dtype)] * (m * n)
+    _no_bool(a, "addmm_impl_cpu_")
+    return _gemm(a, b)
+
+
+@kernel
+def mm(a, b):
+    _mm_checks(a, b)
     if a._dtype is not b._dtype:
         raise RuntimeError(
             f"expected m1 and m2 to have the same dtype, but got: {a._dtype._ctype} != {b._dtype._ctype}"
         )
-    if a._shape[0] and a._shape[1] and b._shape[1]:
-        _no_bool(a, "addmm_impl_cpu_")
-    rows = _rows(a)
-    cols = _cols(b)
-    if a._dtype is D.float32 and a._shape[1] == 1 and a._shape[0] > 1 and b._shape[1] > 1:
-        # MKL's K == 1 kernel is a plain outer product (keeps -0.0)
-        vals = D.round_f32([r[0] * c[0] for r in rows for c in cols])
-    elif a._dtype is D.float32 and b._shape[1] == 1 and a._shape[0] > 1:
-        # MKL runs a one-column product as a row-major gemv
-        vals = _gemv(rows, cols[0], a._dtype, False)
-    else:
-        vals = [_dot_values(r, c, a._dtype, "fma") for r in rows for c in cols]
-    out = Tensor._from_values(vals, (a._shape[0], b._shape[1]), a._dtype)
-    return _record(MmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+    out = Tensor._from_values(_product_values(a, b), (a._shape[0], b._shape[1]), a._dtype)
+    return _record(MmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))],
+                   self_sym_sizes=tuple(a._shape), self_sym_strides=tuple(a._stride),
+                   mat2_sym_sizes=tuple(b._shape), mat2_sym_strides=tuple(b._stride))
 
 
 @kernel
@@ -229,24 +250,24 @@ def bmm(a, b):
     for i in range(bs):
         ai = at.select(at.detach(a), 0, i)
         bi = at.select(at.detach(b), 0, i)
-        rows = _rows(ai)
-        cols = _cols(bi)
-        vals.extend(_dot_values(r, c, a._dtype, "seq") for r in rows for c in cols)
+        if k * n * p < 400 and a._dtype._kind == 2 and a._dtype not in D.REDUCED:
+            # ATen's own loop for small products: unfused k chains
+            tc = "f" if a._dtype is D.float32 else "d"
+            b_rows = _rows(bi._values(), k, p)
+            vals.extend(chain.from_iterable(blas.unfused_rows(_rows(ai._values(), n, k), b_rows, p, tc)))
+        else:
+            vals.extend(_gemm(ai, bi))
     out = Tensor._from_values(vals, (bs, n, p), a._dtype)
     return _record(BmmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
 
 
 @kernel
 def outer(a, b):
-    av = a._values()
-    bv = b._values()
-    dt = D.promote_types(a._dtype, b._dtype)
-    av, bv = D.convert(av, a._dtype, dt), D.convert(bv, b._dtype, dt)
-    if dt is D.bool_:
-        vals = [x and y for x in av for y in bv]
-    else:
-        vals = D.round_values([x * y for x in av for y in bv], dt)
-    return Tensor._from_values(vals, (len(av), len(bv)), dt)
+    """torch.outer: ``a.reshape(n, 1) * b`` (so its grad_fn is MulBackward0)."""
+    for t, name in ((a, "self"), (b, "vec2")):
+        if t.dim() != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.dim()}-D")
+    return at.mul(at.reshape(a, (a._shape[0], 1)), b)
 
 
 # ------------------------------------------------------------------ matmul
@@ -286,6 +307,13 @@ def matmul(t1, t2):
         return at.squeeze_inplace_dim(mm(at.unsqueeze(t1, 0), t2), 0)
     if d1 == 2 and d2 == 2:
         return mm(t1, t2)
+    if d1 == 3 and d2 == 3:
+        # torch drops the batch dimension of size 1 of an input that requires grad when the other's is
+        # larger, and multiplies a matrix by a batch (so its gradient comes from one mm)
+        if t1._shape[0] == 1 and t2._shape[0] != 1 and t1._requires_grad:
+            return matmul(at.squeeze(t1, 0), t2)
+        if t2._shape[0] == 1 and t1._shape[0] != 1 and t2._requires_grad:
+            return matmul(t1, at.squeeze(t2, 0))
     if _should_fold(t1, t2):
         transpose = d2 > d1
         a = at.mT(t2) if transpose else t1
@@ -325,13 +353,38 @@ def matmul(t1, t2):
 
 
 # ------------------------------------------------------------------ backward nodes
+def _column_major(sizes, strides):
+    return strides[0] == 1 and strides[1] == sizes[0]
+
+
+def _mm_mat1_backward(grad, mat2, sizes, strides):
+    """FunctionsManual's mm_mat1_backward: a column-major mat1 gets a column-major gradient."""
+    if _column_major(sizes, strides):
+        g = at.t(mm(mat2, at.t(grad)))
+    else:
+        g = mm(grad, at.t(mat2))
+    return g
+
+
+def _mm_mat2_backward(grad, mat1, sizes, strides):
+    if _column_major(sizes, strides):
+        g = at.t(mm(at.t(grad), mat1))
+    else:
+        g = mm(at.t(mat1), grad)
+    return g
+
+
 class MmBackward0(Node):
     _name = "MmBackward0"
     formulas = ("grad @ mat2.T", "self.T @ grad")
 
     def apply(self, grad):
-        g0 = mm(grad, at.t(self.saved("mat2"))) if self.needs(0) else None
-        g1 = mm(at.t(self.saved("self")), grad) if self.needs(1) else None
+        sv = self._svals
+        g0 = g1 = None
+        if self.needs(0):
+            g0 = _mm_mat1_backward(grad, self.saved("mat2"), sv["self_sym_sizes"], sv["self_sym_strides"])
+        if self.needs(1):
+            g1 = _mm_mat2_backward(grad, self.saved("self"), sv["mat2_sym_sizes"], sv["mat2_sym_strides"])
         return [g0, g1]
 
 
@@ -340,7 +393,7 @@ class MvBackward0(Node):
     formulas = ("outer(grad, vec)", "self.T @ grad")
 
     def apply(self, grad):
-        g0 = outer(grad, self.saved("vec")) if self.needs(0) else None
+        g0 = at.mul(at.unsqueeze(grad, 1), self.saved("vec")) if self.needs(0) else None
         g1 = mv(at.t(self.saved("self")), grad) if self.needs(1) else None
         return [g0, g1]
 
@@ -369,9 +422,9 @@ class BmmBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _tensor_other(name, other, position):
-    if not isinstance(other, Tensor):
-        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
+def _tensor_arg(fn, name, x, position):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not {type(x).__name__}")
 
 
 @method("__matmul__")
@@ -386,17 +439,33 @@ def rmatmul_operator(self, other):
 
 @method("matmul")
 def matmul_method(self, other):
-    _tensor_other("matmul", other, 1)
+    _tensor_arg("matmul", "other", other, 1)
     return matmul(self, other)
 
 
 @function("matmul", tensor_input=True)
 def matmul_function(input, other):
-    _tensor_other("matmul", other, 2)
+    _tensor_arg("matmul", "other", other, 2)
     return matmul(input, other)
 
 
-for _fn in (mm, mv, dot, bmm, outer):
-    method(_fn.__name__)(_fn)
-    function(_fn.__name__, tensor_input=True)(_fn)
-del _fn
+def _binary_api(fn, second):
+    """Tensor.<name>(other) and torch.<name>(input, other) with torch's argument errors."""
+    name = fn.__name__
+
+    def as_method(self, other):
+        _tensor_arg(name, second, other, 1)
+        return fn(self, other)
+
+    def as_function(input, other):
+        _tensor_arg(name, second, other, 2)
+        return fn(input, other)
+
+    as_method.__name__ = as_function.__name__ = name
+    method(name)(as_method)
+    function(name, tensor_input=True)(as_function)
+
+
+for _fn, _second in ((mm, "mat2"), (mv, "vec"), (dot, "tensor"), (bmm, "mat2"), (outer, "vec2")):
+    _binary_api(_fn, _second)
+del _fn, _second

@@ -22,7 +22,7 @@ import operator
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..grad_mode import state as grad_state
-from ..iterator import fdiv, opmath_round
+from ..iterator import fdiv, opmath_round, zeros
 from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, wrap_dim
@@ -539,6 +539,8 @@ def value_selecting_backward(grad, dim, indices, sizes, keepdim):
     if not keepdim and len(sizes) > 0:
         grad = at.unsqueeze(grad, dim)
         indices = at.unsqueeze(indices, dim)
+    if grad_state.grad and grad._requires_grad:  # a second derivative (create_graph=True): recorded
+        return at.scatter(zeros(tuple(sizes), grad._dtype), dim, indices, grad)
     n = numel(sizes)
     out = [D.zero_of(grad._dtype)] * n
     st = contiguous_strides(sizes)
@@ -651,6 +653,8 @@ class MinBackward0(_MaxMinDim):
 def _exclusive_products(t, dim):
     """For each element, the product of the other elements along ``dim``, as torch's
     prod_safe_zeros_backward computes it (cumprod from each side, accumulated in double for float32)."""
+    if grad_state.grad and t._requires_grad:
+        return _recorded_exclusive_products(t, dim)
     acc_round = float if t._dtype in (D.float32, D.float64) else opmath_round(t._dtype)
     shape = t._shape
     vals = t._values()
@@ -685,9 +689,21 @@ def _prod_backward(grad, x, result, dim):
     if dim is None:
         if zeros > 1 and not grad_state.grad:
             return at.zeros_like(x)
-        flat = Tensor._from_values(x._values(), (x.numel(),), x._dtype)
+        flat = at.view(at.contiguous(x), (x.numel(),))
         return at.view(at.mul(grad, _exclusive_products(flat, 0)), x._shape)
     return at.mul(grad, _exclusive_products(at.contiguous(x), dim))
+
+
+def _recorded_exclusive_products(t, dim):
+    """prod_safe_zeros_backward's products of the other elements written with ops (cat, cumprod, flip),
+    as torch computes them, so that they are recorded for a second derivative (create_graph=True)."""
+    n = t._shape[dim]
+    ones = at.ones_like(at.slice_(t, dim, 0, 1))
+    if n == 1:
+        return ones
+    before = at.cumprod(at.cat([ones, at.slice_(t, dim, 0, n - 1)], dim), dim)
+    after = at.flip(at.cumprod(at.cat([ones, at.flip(at.slice_(t, dim, 1, n), (dim,))], dim), dim), (dim,))
+    return at.mul(before, after)
 
 
 class ProdBackward0(Node):

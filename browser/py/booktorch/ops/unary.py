@@ -19,7 +19,6 @@ from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..iterator import fdiv, opmath_round, unary_result
 from ..registry import at, function, kernel, method
-from ..shape import is_contiguous
 from ..tensor import Tensor
 
 
@@ -407,17 +406,33 @@ class ReluBackward0(Node):
     formulas = ("grad * (result > 0)",)
 
     def apply(self, grad):
-        r = self.saved("result")
-        zero = D.zero_of(grad._dtype)
-        dense = is_contiguous(grad._shape, grad._stride) and is_contiguous(r._shape, r._stride)
-        if dense and not needs_grad(grad) and tuple(grad._shape) == tuple(r._shape):
-            # threshold_backward in one pass (every ReLU of a training step runs this)
-            vals = [zero if y <= 0 else g for g, y in zip(grad._values(), r._values())]
-            return [Tensor._from_values(vals, tuple(grad._shape), grad._dtype)]
-        return [at.where(at.le(r, 0), Tensor._from_values([zero], (), grad._dtype), grad)]
+        return [threshold_backward(grad, self.saved("result"), 0)]
 
     def local(self, i):
         return at.to_dtype(at.gt(self.saved("result"), 0), D.float32)
+
+
+@kernel
+def threshold_backward(grad, x, threshold):
+    """torch's threshold_backward: 0 where ``x <= threshold``, else ``grad`` (ReluBackward0's formula, an op
+    of its own so that a second derivative records ThresholdBackwardBackward0)."""
+    zero = D.zero_of(grad._dtype)
+    vals = [zero if v <= threshold else g for g, v in zip(grad._values(), x._values())]
+    out = Tensor._from_values(vals, grad._shape, grad._dtype)
+    if needs_grad(grad, x):
+        node = ThresholdBackwardBackward0([grad, x], threshold=threshold)
+        node.save("self", x)
+        attach(node, out)
+    return out
+
+
+class ThresholdBackwardBackward0(Node):
+    _name = "ThresholdBackwardBackward0"
+    formulas = ("threshold_backward(grad, self, threshold)", "zeros")
+
+    def apply(self, grad):
+        g0 = threshold_backward(grad, self.saved("self"), self._svals["threshold"]) if self.needs(0) else None
+        return [g0, at.zeros_like(grad) if self.needs(1) else None]
 
 
 def _fused(grad, result, formula, dtypes=D.REDUCED):

@@ -83,7 +83,9 @@ def reshape(t, shape):
     stride = compute_view_stride(t._shape, t._stride, shape)
     if stride is not None:
         out = make_view(t, shape, stride, t._offset)
-        return _record(ViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
+        # torch views a contiguous tensor and aliases any other (ATen's _reshape_alias)
+        node = ViewBackward0 if is_contiguous(t._shape, t._stride) else ReshapeAliasBackward0
+        return _record(node, [t], out, self_sym_sizes=tuple(t._shape))
     c = clone(t, contiguous=True)
     return unsafe_view(c, shape)
 
@@ -402,6 +404,10 @@ class ViewBackward0(Node):
 
     def apply(self, grad):
         return [reshape(grad, self._svals["self_sym_sizes"])]
+
+
+class ReshapeAliasBackward0(ViewBackward0):
+    _name = "ReshapeAliasBackward0"
 
 
 class UnsafeViewBackward0(ViewBackward0):

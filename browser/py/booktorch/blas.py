@@ -1,0 +1,354 @@
+"""Float32 matrix products in the order torch's CPU BLAS (MKL) adds them up.
+
+A float32 product rounds after every step, so its last bits depend on the order of the
+additions and on whether a multiply and an add are fused.  These orders were measured
+on torch 2.13's MKL (AVX2 code paths) by reading each output's summation tree
+(setting two inputs to +-2**40 and the rest to 1 shows where they meet) and then
+checking fused against unfused steps on random data; ``tests/teaching/
+test_parity_linalg_blas.py`` compares them bit for bit with torch on random matrices of
+many shapes and layouts.  What was found:
+
+- ``sdot`` (``torch.dot``): 16 lanes (four registers of four) in a loop of 16, then
+  a block of 8 into registers 0 and 1, a block of 4 into register 0, scalar products
+  into lane 0; registers are added ((r0 + r1) + r2) + r3 and the four lanes
+  (l0 + l2) + (l1 + l3).  A vector whose address is not 16-byte aligned is first
+  peeled to alignment (into lane 0); vectors misaligned to each other use one
+  vector of 4 and then scalars; a vector with a stride other than 1 makes it one
+  product at a time.  Nothing is fused.
+- ``sgemv`` of a row-major matrix (``A @ v``, also ``x @ W.T`` for one row x):
+  rows in blocks of 4 take a few products one by one (``_gemv_peel``), then 4
+  lanes, lanes added (l0 + l2) + (l1 + l3), the rest one by one after them; the
+  rows after the last block of 4 take 4 products, then 8 lanes in steps of 8
+  (the second of a pair of such rows 4 lanes), then the rest.  A column-major
+  matrix (and ``x @ B`` for one row x) adds products column by column.  Nothing
+  is fused.
+- ``sgemm`` (``A @ B``, torch's row-major result): with 12 or more columns and 4 or more rows every
+  output is one fused multiply-add chain in k order, the k range cut into blocks of
+  at most 192 (two equal halves between 193 and 384) whose sums are added in order;
+  (torch on one thread, as the book runs it: with two, MKL gives the rows after the
+  last multiple of 4 to the second thread's unfused kernel).  With 2 to 11 columns (or 2 or 3 rows): B
+  row-major gives an unfused chain per output, except that the first outputs of a
+  result row up to a 16-byte boundary add k in blocks of 8 whose second half is
+  summed apart (``_peel_order``); A row-major times a column-major B (``x @ W.T``)
+  is a dot product per output, 4 lanes for the columns in blocks of 4 and 8 lanes
+  for the rest, peeled to the alignment of A's row; both column-major: unfused
+  chains.  One column or one row is a matrix-vector product (above), one output
+  a k-order chain (B row-major); K == 1 an outer product.
+- ``bmm`` below 400 multiply-adds per matrix (ATen's own loop): unfused k chains;
+  larger: one ``sgemm`` per matrix.
+
+A fused multiply-add is computed as ``acc + a * b`` in double and rounded to float32
+(a * b is exact in double; the double rounding of the sum differs from one fused
+rounding with probability about 2**-29 per step).  Values are lists of floats that
+are float32 values; whole rows are rounded at once with ``array('f', ...)``.
+"""
+
+from array import array
+from itertools import repeat
+from operator import add, mul
+
+BLOCK_K = 192  # MKL's k block for sgemm
+
+
+def _zeros(n, tc="f"):
+    return array(tc, bytes((4 if tc == "f" else 8) * n))
+
+
+def _kblocks(k):
+    """The k ranges MKL's sgemm sums separately (their sums are then added in order)."""
+    kc = k if k <= BLOCK_K else min(k // 2, BLOCK_K)
+    return [(k0, min(k, k0 + kc)) for k0 in range(0, k, kc)]
+
+
+# ------------------------------------------------------------------ lanes over many outputs at once
+def _chain(acc, steps):
+    """acc[e] = round(acc[e] + s[e]) for each step s, over all outputs e at once."""
+    for s in steps:
+        acc = array("f", map(add, acc, s))
+    return acc
+
+
+def _hsum(lanes):
+    """MKL's horizontal sum of 4 or 8 lanes (vectors over the outputs)."""
+    if len(lanes) == 4:
+        l0, l1, l2, l3 = lanes
+        return array("f", map(add, array("f", map(add, l0, l2)), array("f", map(add, l1, l3))))
+    l0, l1, l2, l3, l4, l5, l6, l7 = lanes
+    a = array("f", map(add, array("f", map(add, l0, l4)), array("f", map(add, l2, l6))))
+    b = array("f", map(add, array("f", map(add, l1, l5)), array("f", map(add, l3, l7))))
+    return array("f", map(add, a, b))
+
+
+def _lane_dots(cols, peel, width, n):
+    """Dot products (one per output) given their rounded products by k: ``cols[k][e]``.
+
+    The first ``peel`` products are added one by one; the sum starts lane 0 of
+    ``width`` lanes that take the products after it in turn, as long as whole vectors
+    remain; the lanes are summed horizontally and the remaining products added after.
+    """
+    k = len(cols)
+    peel = min(peel, k)
+    end = peel + (k - peel) // width * width
+    lanes = [_chain(_zeros(n), cols[:peel])] + [_zeros(n)] * (width - 1)
+    for lane in range(width):
+        lanes[lane] = _chain(lanes[lane], cols[peel + lane:end:width])
+    return _chain(_hsum(lanes), cols[end:])
+
+
+def _step_dots(cols, peel, width, n):
+    """Like :func:`_lane_dots` but the vector loop runs in steps of 8 (MKL's gemv rows
+    after the 4-row blocks)."""
+    k = len(cols)
+    if k < peel:
+        return _chain(_zeros(n), cols)
+    end = peel + (k - peel) // 8 * 8
+    lanes = [_chain(_zeros(n), cols[:peel])] + [_zeros(n)] * (width - 1)
+    for lane in range(width):
+        lanes[lane] = _chain(lanes[lane], cols[peel + lane:end:width])
+    return _chain(_hsum(lanes), cols[end:])
+
+
+def _products(rows, vec):
+    """Rounded products of each row with ``vec``, arranged by k: ``cols[k][row]``."""
+    return list(zip(*[array("f", map(mul, r, vec)) for r in rows]))
+
+
+# ------------------------------------------------------------------ dot
+def sdot(x, y, x_offset=0, y_offset=0, unit_strides=True):
+    """MKL's sdot of float32 vectors ``x`` and ``y`` (storage offsets give their alignment); vectors
+    that are not contiguous are added one product at a time."""
+    k = len(x)
+    p = array("f", map(mul, x, y))
+    if not unit_strides:
+        acc = array("f", (0.0,))
+        for v in p:
+            acc[0] += v
+        return acc[0]
+    peel = min((4 - y_offset % 4) % 4, k)
+    lanes = _zeros(16)
+    for i in range(peel):
+        lanes[0] += p[i]  # an array('f') element rounds what is stored in it
+    i = peel
+    if (x_offset - y_offset) % 4 == 0:
+        while i + 16 <= k:
+            lanes = array("f", map(add, lanes, p[i:i + 16]))
+            i += 16
+        if i + 8 <= k:
+            lanes[:8] = array("f", map(add, lanes[:8], p[i:i + 8]))
+            i += 8
+    if i + 4 <= k:
+        lanes[:4] = array("f", map(add, lanes[:4], p[i:i + 4]))
+        i += 4
+    for j in range(i, k):
+        lanes[0] += p[j]
+    r = array("f", map(add, lanes[0:4], lanes[4:8]))
+    r = array("f", map(add, r, lanes[8:12]))
+    r = array("f", map(add, r, lanes[12:16]))
+    out = array("f", (r[0] + r[2], r[1] + r[3]))
+    out[0] += out[1]
+    return out[0]
+
+
+# ------------------------------------------------------------------ matrix times vector
+def _gemv_peel(k, matrix_offset, ld):
+    """How many products a 4-row block of MKL's row-major sgemv takes one by one."""
+    if ld % 4 == 0:
+        return 4 - matrix_offset % 4
+    return (k - 1) % 4 + 1
+
+
+def sgemv_rows(rows, vec, matrix_offset=0, ld=None, vec_offset=0):
+    """``A @ vec`` for a row-major float32 matrix given by its rows (MKL's transposed sgemv)."""
+    m = len(rows)
+    k = len(vec)
+    ld = k if ld is None else ld
+    out = []
+    blocked = m // 4 * 4
+    if blocked:
+        cols = _products(rows[:blocked], vec)
+        out.extend(_lane_dots(cols, _gemv_peel(k, matrix_offset, ld), 4, blocked))
+    peel = 4 - vec_offset % 4
+    for i in range(blocked, m):
+        cols = _products(rows[i:i + 1], vec)
+        width = 4 if (i - blocked) % 2 else 8
+        out.extend(_step_dots(cols, peel, width, 1))
+    return out
+
+
+def sgemv_cols(cols, vec, init=None):
+    """``A @ vec`` for a column-major float32 matrix given by its columns: products added in
+    column order (MKL's plain sgemv; also ``x @ B`` for a row-major B, given by its rows),
+    starting from ``init`` when given."""
+    if not cols:
+        return []
+    acc = _zeros(len(cols[0])) if init is None else array("f", init)
+    for col, v in zip(cols, vec):
+        acc = array("f", map(add, acc, array("f", map(mul, col, repeat(v)))))
+    return acc.tolist()
+
+
+# ------------------------------------------------------------------ matrix times matrix
+class Operand:
+    """A matrix as torch hands it to MKL: its values (rows or columns, computed once when
+    asked for), its memory order, storage offset and leading dimension (the stride between
+    rows of a row-major matrix, between columns of a column-major one)."""
+
+    __slots__ = ("_rows", "_cols", "_values", "shape", "col_major", "offset", "ld")
+
+    def __init__(self, values, shape, col_major=False, offset=0, ld=None):
+        self._values = values  # row-major values
+        self.shape = shape
+        self.col_major = col_major
+        self.offset = offset
+        self.ld = (shape[0] if col_major else shape[1]) if ld is None else ld
+        self._rows = self._cols = None
+
+    def rows(self):
+        if self._rows is None:
+            v = self._values
+            m, n = self.shape
+            self._rows = [v[i * n:(i + 1) * n] for i in range(m)]
+        return self._rows
+
+    def cols(self):
+        if self._cols is None:
+            v = self._values
+            m, n = self.shape
+            self._cols = [v[j::n] for j in range(n)] if m else [[] for _ in range(n)]
+        return self._cols
+
+
+def _fused_row(a, b_rows, n, blocks, init=None, tc="f"):
+    """One output row as fused multiply-add chains in k order, the k ranges ``blocks`` summed
+    apart and then added in order (to ``init``, when given)."""
+    row = init
+    for k0, k1 in blocks:
+        acc = _zeros(n, tc)
+        for k in range(k0, k1):
+            acc = array(tc, map(add, acc, map(mul, b_rows[k], repeat(a[k]))))
+        row = acc if row is None else array(tc, map(add, row, acc))
+    return row
+
+
+def _unfused_row(a, b_rows, n, init=None, tc="f"):
+    """One output row as unfused multiply-add chains in k order, starting from ``init``."""
+    acc = _zeros(n, tc) if init is None else init
+    if tc == "d":
+        for av, b in zip(a, b_rows):
+            acc = array("d", map(add, acc, map(mul, b, repeat(av))))
+        return acc
+    for av, b in zip(a, b_rows):
+        acc = array("f", map(add, acc, array("f", map(mul, b, repeat(av)))))
+    return acc
+
+
+def _peel_order(a, b_col, init=0.0):
+    """An output MKL's small-matrix kernel computes before the 16-byte boundary of the result
+    row: k in blocks of 8, four products added one by one, the next four summed apart and
+    added, then the rest one by one (unfused)."""
+    p = array("f", map(mul, a, b_col))
+    acc = array("f", (init, 0.0))
+    k = len(p)
+    full = k // 8 * 8
+    for k0 in range(0, full, 8):
+        for j in range(k0, k0 + 4):
+            acc[0] += p[j]
+        acc[1] = p[k0 + 4] + p[k0 + 5]
+        acc[1] += p[k0 + 6]
+        acc[1] += p[k0 + 7]
+        acc[0] += acc[1]
+    for j in range(full, k):
+        acc[0] += p[j]
+    return acc[0]
+
+
+def _small_row(a, b, n, row_offset, init=None):
+    """A result row from MKL's unfused small-matrix kernel (B row-major): an unfused k chain per
+    output, the outputs before the row's 16-byte boundary in :func:`_peel_order`."""
+    row = _unfused_row(a, b.rows(), n, init)
+    peel = (4 - row_offset % 4) % 4
+    if n - peel >= 4:
+        cols = b.cols()
+        for j in range(peel):
+            row[j] = _peel_order(a, cols[j], 0.0 if init is None else init[j])
+    return row
+
+
+def _dot_kernel_rows(a, b, m, k, n):
+    """``x @ W.T`` with 2 to 11 outputs per row: a dot product per output, 4 lanes for the
+    columns in blocks of 4, 8 lanes for the rest, peeled to the alignment of the row of A."""
+    cols = b.cols()
+    blocked = n // 4 * 4
+    out = []
+    for i, r in enumerate(a.rows()):
+        peel = (4 - (a.offset + i * a.ld) % 4) % 4
+        ps = list(zip(*[array("f", map(mul, r, c)) for c in cols]))
+        row = _lane_dots([p[:blocked] for p in ps], peel, 4, blocked) if blocked else array("f")
+        if blocked < n:
+            row.extend(_lane_dots([p[blocked:] for p in ps], peel, 8, n - blocked))
+        out.append(row)
+    return out
+
+
+def _scale(row, factor):
+    return row if factor == 1 else array("f", map(mul, row, repeat(factor)))
+
+
+def _with_c(rows, alpha, c):
+    """Kernels that finish a dot product per output: ``alpha * dot + c``, each rounded."""
+    rows = [_scale(r, alpha) for r in rows]
+    if c is None:
+        return rows
+    return [array("f", map(add, r, cr)) for r, cr in zip(rows, c)]
+
+
+def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None):
+    """``alpha * (A @ B) + beta * C`` in float32 (A and B two :class:`Operand`, C the rows of
+    torch's row-major result), as the rows of that result.
+
+    ``alpha`` and ``beta`` are float32 values.  Where alpha goes depends on MKL's kernel: it
+    scales B in the large-matrix kernel, A in the unfused ones, and the finished dot
+    products in the dot-product kernels; ``beta * C`` starts the sums, or is added to
+    finished dot products.
+    """
+    m, k = a.shape
+    n = b.shape[1]
+    c = None
+    if beta != 0 and c_rows is not None:
+        c = [array("f", r) for r in c_rows] if beta == 1 else [_scale(r, beta) for r in c_rows]
+    if m == 1 and n == 1 and not b.col_major:  # one output: the products added in k order
+        return [sgemv_cols([[_scale(a.rows()[0], alpha)[j]] for j in range(k)], b.cols()[0],
+                           None if c is None else c[0])]
+    if n == 1:
+        vec = b.cols()[0]
+        if a.col_major:
+            col = sgemv_cols([_scale(cl, alpha) for cl in a.cols()], vec, None if c is None else [r[0] for r in c])
+            return [[v] for v in col]
+        col = sgemv_rows(a.rows(), vec, a.offset, a.ld, b.offset)
+        return _with_c([[v] for v in col], alpha, c)
+    if m == 1:
+        vec = a.rows()[0]
+        if b.col_major:
+            return _with_c([sgemv_rows(b.cols(), vec, b.offset, b.ld, a.offset)], alpha, c)
+        return [sgemv_cols(b.rows(), _scale(vec, alpha), None if c is None else c[0])]
+    if k == 1:
+        b0 = b.rows()[0]
+        return _with_c([array("f", map(mul, b0, repeat(r[0]))) for r in a.rows()], alpha, c)
+    a_rows = a.rows()
+    if n >= 12 and m >= 4:
+        b_rows = b.rows() if alpha == 1 else [_scale(r, alpha) for r in b.rows()]
+        blocks = _kblocks(k)
+        out = [_fused_row(r, b_rows, n, blocks, None if c is None else c[i]) for i, r in enumerate(a_rows)]
+        return out
+    if b.col_major and not a.col_major:
+        return _with_c(_dot_kernel_rows(a, b, m, k, n), alpha, c)
+    a_rows = [_scale(r, alpha) for r in a_rows]
+    if b.col_major:
+        b_rows = b.rows()
+        return [_unfused_row(r, b_rows, n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
+    return [_small_row(r, b, n, i * n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
+
+
+def unfused_rows(a_rows, b_rows, n, tc="f"):
+    """``A @ B`` as unfused k chains (ATen's own loop for a small bmm), as rows."""
+    return [_unfused_row(r, b_rows, n, None, tc) for r in a_rows]
