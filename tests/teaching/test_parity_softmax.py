@@ -36,6 +36,16 @@ for n in [7, 8, 9, 10, 16, 17, 33]:
     s = torch.softmax(x, 1)
     print(s, s.sum(1), torch.log_softmax(x, -1), torch.softmax(x.t(), 0))
 """,
+    "softmax_float32_bits": """
+# every float32 bit of a softmax (Sleef's exp in torch's vector code, the C library's in its scalar tail)
+torch.manual_seed(1)
+for shape, dim in [((4, 3), 1), ((3, 8), 1), ((2, 21), -1), ((5, 3), 0), ((6, 2, 5), 1)]:
+    x = (torch.randn(shape) * 4).requires_grad_()
+    s = torch.softmax(x, dim)
+    print(s.tolist(), s.sum(dim).tolist())
+    (s * torch.arange(float(s.numel())).reshape(shape)).sum().backward()
+    print(x.grad.tolist())
+""",
     "softmax_special": """
 x = torch.tensor([[float('inf'), 1.], [-float('inf'), 0.], [float('nan'), 1.], [-float('inf'), -float('inf')]])
 print(torch.softmax(x, 1), torch.log_softmax(x, 1), torch.softmax(x, 0))

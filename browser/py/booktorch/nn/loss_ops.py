@@ -143,6 +143,28 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     return out
 
 
+def _mse_backward_values(grad, x, t, norm):
+    """torch's mse_backward kernel, ``norm * (x - t) * grad`` in one pass, where nothing else can
+    differ: float32 or float64 throughout, contiguous operands of one shape (``grad`` may be the
+    0-d gradient of a reduced loss), no graph to record.  None otherwise."""
+    dt = x._dtype
+    if dt not in (D.float32, D.float64) or t._dtype is not dt or grad._dtype is not dt or needs_grad(grad, x, t):
+        return None
+    shape = tuple(x._shape)
+    if tuple(t._shape) != shape or not (x.is_contiguous() and t.is_contiguous() and grad.is_contiguous()):
+        return None
+    f = D.f32 if dt is D.float32 else float
+    n = f(norm)
+    if grad.dim() == 0:
+        g = grad.item()
+        vals = [f(f(n * f(a - b)) * g) for a, b in zip(x._values(), t._values())]
+    elif tuple(grad._shape) == shape:
+        vals = [f(f(n * f(a - b)) * g) for a, b, g in zip(x._values(), t._values(), grad._values())]
+    else:
+        return None
+    return Tensor._from_values(vals, shape, dt)
+
+
 class MseLossBackward0(Node):
     _name = "MseLossBackward0"
     formulas = ("norm * (self - target) * grad", "norm * (target - self) * grad")
@@ -150,6 +172,10 @@ class MseLossBackward0(Node):
     def apply(self, grad):
         x, t = self.saved("self"), self.saved("target")
         norm = 2.0 / x.numel() if self._svals["reduction"] == MEAN else 2.0
+        if not self.needs(1):
+            fused = _mse_backward_values(grad, x, t, norm)
+            if fused is not None:
+                return [fused, None]
         g0 = at.mul(at.mul(at.sub(x, t), norm), grad) if self.needs(0) else None
         g1 = at.mul(at.mul(at.sub(t, x), norm), grad) if self.needs(1) else None
         return [g0, g1]

@@ -14,9 +14,10 @@ made contiguous, so that float32 results round as torch's do:
 float16 and bfloat16 are computed in float32 and rounded once.  The backward kernels
 (``_softmax_backward_data``) follow the same layout: ``(grad - sum(grad * out)) * out``
 and ``grad - exp(out) * sum(grad)``, with the fused multiply-adds torch's compiled vector code
-has.  ``exp`` and ``log`` are correctly rounded here; torch's vectorised Sleef functions can
-differ in the last bit, so a printed digit can rarely differ (as for ``torch.exp``).  When the backward itself is recorded (grad mode on,
-``create_graph=True``), they are computed with differentiable ops instead.
+has.  float32 exponentials are Sleef's, as torch's vector code computes them (:mod:`booktorch.sleef`),
+so softmax rows sum as torch's do; ``log`` (and float64's ``exp``) are correctly rounded here, where
+torch's Sleef ``log`` can differ in the last bit of a log_softmax.  When the backward itself is
+recorded (grad mode on, ``create_graph=True``), it is computed with differentiable ops instead.
 ``logsumexp`` is torch's composite: ``log(sum(exp(x - max))) + max`` with an infinite
 max replaced by 0.
 """
@@ -28,6 +29,7 @@ from ..graph import Node, attach, needs_grad
 from ..grad_mode import no_grad
 from ..registry import at, function, kernel, method
 from ..shape import numel, wrap_dim
+from ..sleef import expf
 from ..tensor import Tensor
 
 _INT_TYPES = {int}
@@ -117,14 +119,43 @@ def _place(cols, outer, size, inner):
     return out
 
 
-def _softmax_values(vals, shape, dim, log, dt):
-    """softmax or log_softmax of contiguous ``vals`` (already in the computation dtype ``dt``)."""
+def _vector_positions(inner):
+    """Along a dimension that is not the last, torch's kernel walks the (outer, inner) positions in
+    order and takes 8 at once while they stay in one outer row (``inner_idx + 8 <= inner_size``),
+    then one at a time: True where a position is in a vector (its exponential is Sleef's), False in
+    the row's scalar tail (the C library's ``expf``, correctly rounded).  This is the walk of one
+    thread, as the book's build runs torch; with several, each thread's share starts its own walk."""
+    return [True] * (inner - inner % 8) + [False] * (inner % 8)
+
+
+def _exp_functions(shape, dim, dt):
+    """The exponential of each (outer, inner) column's values, in :func:`_columns`'s order."""
+    outer, size, inner = _layout(shape, dim)
+    if dt is D.float64:
+        return [_exp] * (outer * inner)
+    if inner == 1 and dim == len(shape) - 1:
+        return [expf] * outer
+    return [expf if v else _exp_f32 for v in _vector_positions(inner)] * outer
+
+
+def _exp_f32(x):
+    return D.f32(_exp(x))
+
+
+def _softmax_values(vals, shape, dim, log, dt, reduced=None):
+    """softmax or log_softmax of contiguous ``vals`` (already in the computation dtype ``dt``).
+
+    ``reduced``: the float16/bfloat16 dtype of the tensor, whose kernels keep some steps in it:
+    log_softmax over the last dimension stores its sum and its log in it (``tmp_sum_scalar`` is a
+    scalar_t array); softmax over another dimension stores each exp in it before dividing by the
+    float32 sum."""
+    store = D.REDUCED_ROUND[reduced] if reduced is not None else _identity
     f = D.f32 if dt is not D.float64 else _identity
     outer, size, inner = _layout(shape, dim)
     lanes = _lanes_of(dt)
     last = inner == 1 and dim == len(shape) - 1
     out_cols = []
-    for col in _columns(vals, outer, size, inner):
+    for col, exp in zip(_columns(vals, outer, size, inner), _exp_functions(shape, dim, dt)):
         if last:
             mx = _reduce_row(col, _maximum, _identity, lanes)
         else:
@@ -132,15 +163,17 @@ def _softmax_values(vals, shape, dim, log, dt):
             for v in col[1:]:
                 mx = _maximum(mx, v)
         shifted = [f(x - mx) for x in col]
-        e = D.round_floats([_exp(x) for x in shifted], dt) if dt is not D.float64 else [_exp(x) for x in shifted]
+        e = [exp(x) for x in shifted]
         if last:
             total = _reduce_row(e, _add, f, lanes)
         else:
             total = 0.0
             for v in e:
                 total = f(total + v)
+            if reduced is not None and not log:
+                e = [store(x) for x in e]
         if log:
-            lse = f(_log(total))
+            lse = store(f(_log(store(total)))) if last else f(_log(total))
             out_cols.append([f(x - lse) for x in shifted])
         elif last:
             r = f(1.0 / total) if total != 0 else math.inf
@@ -169,7 +202,7 @@ def _softmax_forward(t, dim, log):
         src = t._values()
         if work is not dt:
             src = D.convert(src, dt, work)
-        vals = _softmax_values(src, shape, d if nd else 0, log, work)
+        vals = _softmax_values(src, shape, d if nd else 0, log, work, dt if dt in D.REDUCED else None)
         vals = D.round_floats(vals, dt)
     out = Tensor._from_values(vals, tuple(t._shape), dt)
     if needs_grad(t):
@@ -203,7 +236,8 @@ def _backward_values(g, out, shape, dim, log, dt):
     lanes = _lanes_of(dt)
     last = inner == 1 and dim == len(shape) - 1
     result = []
-    for gc, oc in zip(_columns(g, outer, size, inner), _columns(out, outer, size, inner)):
+    columns = zip(_columns(g, outer, size, inner), _columns(out, outer, size, inner), _exp_functions(shape, dim, dt))
+    for gc, oc, exp in columns:
         if log:
             if last:
                 s = _reduce_row(gc, _add, f, lanes)
@@ -211,7 +245,7 @@ def _backward_values(g, out, shape, dim, log, dt):
                 s = 0.0
                 for v in gc:
                     s = f(s + v)
-            e = D.round_floats([_exp(y) for y in oc], dt) if dt is not D.float64 else [_exp(y) for y in oc]
+            e = [exp(y) for y in oc]
             result.append([fma(-ey, s, x) for x, ey in zip(gc, e)])
         else:
             if last:
