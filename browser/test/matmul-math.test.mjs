@@ -1,7 +1,8 @@
 // Unit tests of the matmul widget's pure math (node --test).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { completedBetween, matmul, matmulError, mismatchMessage, operands, progress, runAll, shapeRule, steps } from "../src/widgets/matmul-math.js";
+import { completedBetween, matmul, matmulError, mismatchMessage, operands, progress, shapeRule, steps } from "../src/widgets/matmul-math.js";
+import { runAll } from "./widget-batches.mjs";
 
 test("the default operands are the book's worked example", () => {
   const { A, B } = operands(2, 3, 3, 2);

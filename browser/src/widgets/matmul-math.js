@@ -99,22 +99,6 @@ export function completedBetween(A, B, from, to) {
   return all.slice(Math.max(0, from), Math.max(0, to)).filter((s) => s.last).map(({ r, c, sum }) => ({ r, c, value: sum }));
 }
 
-// Many products at once (for tests): [[A, B], ...] -> [{ C, steps } or { error }].
-export function runAll(pairs) {
-  return pairs.map(([A, B]) => {
-    const error = matmulError(A, B);
-    return error ? { error } : { C: matmul(A, B), steps: steps(A, B) };
-  });
-}
-
-// The widget's own operands for many shapes (for tests): [[R, Ka, Kb, Cn], ...] -> [{ A, B, C, steps } or { A, B, error }].
-export function runShapes(shapes) {
-  return shapes.map(([R, Ka, Kb, Cn]) => {
-    const { A, B } = operands(R, Ka, Kb, Cn);
-    return { A, B, ...runAll([[A, B]])[0] };
-  });
-}
-
 // The shape rule, "(R × K) @ (K × Cn) → (R × Cn)", or why it fails.
 export function shapeRule(R, Ka, Kb, Cn) {
   if (Ka === Kb) return `(${R} × ${Ka}) @ (${Kb} × ${Cn}) → (${R} × ${Cn})`;
