@@ -22,12 +22,12 @@ NODE_STAMP := node_modules/.installed
 BUNDLES    := browser/dist/cells.js
 
 .DEFAULT_GOAL := help
-.PHONY: help setup serve build test check clean
+.PHONY: help setup serve build test test-fast check clean
 
 help: ## list the targets
 	@echo "Targets:"
 	@grep -E '^[a-z][a-z-]*:.*## ' $(MAKEFILE_LIST) | \
-		awk 'BEGIN {FS = ":.*## "}; {printf "  make %-7s %s\n", $$1, $$2}'
+		awk 'BEGIN {FS = ":.*## "}; {printf "  make %-9s %s\n", $$1, $$2}'
 
 setup: $(PY_STAMP) $(NODE_STAMP) $(BUNDLES) ## create .venv and node_modules (done automatically by the others)
 
@@ -56,8 +56,13 @@ serve: setup ## serve the book at http://127.0.0.1:8000 with live reload
 build: setup ## build the site into site/ (strict: any warning fails)
 	$(MKDOCS) build --strict
 
-test: setup ## run every test
-	$(PY) -m pytest -q tests
+test: setup ## run every test (what CI runs)
+	$(PY) -m pytest -q -n auto --dist loadscope --durations=25 tests
+
+# The unit tier (engine units, booktorch parity, widget math, lint; tiers: tests/conftest.py),
+# with a fifth of the random (hypothesis) examples: an author's loop, about a minute.
+test-fast: setup ## the unit tests only: quick, for the edit-test loop
+	BOOKTORCH_HYPOTHESIS_SCALE=0.2 $(PY) -m pytest -q -m unit tests
 
 check: setup ## re-run every snippet and compare with its golden output
 	$(PY) build_figures.py --check

@@ -17,7 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bookengine.engine import Book, Problem
+from bookengine.engine import Book
+from bookengine.errors import Problem
 
 ROOT = Path(__file__).resolve().parent
 
@@ -101,7 +102,6 @@ def main(argv=None):
     problems = report.problems()
     if not args.only:
         problems += [Problem(book.display(p), 0, "golden without a snippet or page of cells") for p in book.orphan_goldens(report)]
-        problems += _dangling(report)
     for problem in problems:
         print(f"\nERROR {problem.location_message()}")
     print(f"\n{len(report.outcomes)} snippet(s), {len(report.programs)} page(s) of cells, {len(problems)} problem(s)")
@@ -131,20 +131,6 @@ def measure_on_gpu(book, args):
     for problem in problems:
         print(f"\nERROR {problem.location_message()}")
     return 1 if problems or not measured else 0
-
-
-def _dangling(report):
-    """Directives that name a missing snippet or section."""
-    errors = []
-    for directive in report.directives:
-        if directive.kind != "snippet":
-            continue
-        outcome = report.outcomes.get(directive.target)
-        if outcome is None:
-            errors.append(Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}"))
-        elif outcome.snippet and directive.section and directive.section not in outcome.snippet.sections:
-            errors.append(Problem(directive.page, directive.line, f"snippets/{directive.target} has no section '{directive.section}'"))
-    return errors
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ def make_workspace():
     shutil.copytree(ROOT / "snippets", work / "snippets")
     (work / "node_modules").symlink_to(ROOT / "node_modules")
     (work / "browser").symlink_to(ROOT / "browser")  # the bundles and the teaching module
+    (work / "overrides").symlink_to(ROOT / "overrides")  # the theme's custom_dir
     config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=ConfigLoader)  # noqa: S506
     write_config(work / "mkdocs.yml", config, execute=True)
     write_config(work / "bare.yml", config, execute=False)

@@ -52,7 +52,6 @@ def _payload_digest(payload_text):
 class RunCache:
     def __init__(self, directory):
         self.directory = Path(directory)
-        self.discarded = []  # keys of corrupt entries found this build
 
     def _path(self, key):
         return self.directory / key[:2] / f"{key}.json"
@@ -64,19 +63,18 @@ class RunCache:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            return self._discard(path, key, f"unreadable ({exc})")
+            return self._discard(path, f"unreadable ({exc})")
         try:
             entry = json.loads(raw)
             payload_text = entry["payload"]
             if entry.get("key") != key or entry.get("digest") != _payload_digest(payload_text):
-                return self._discard(path, key, "digest mismatch")
+                return self._discard(path, "digest mismatch")
             return json.loads(payload_text)
         except (ValueError, KeyError, TypeError):
-            return self._discard(path, key, "not valid JSON (truncated?)")
+            return self._discard(path, "not valid JSON (truncated?)")
 
-    def _discard(self, path, key, why):
+    def _discard(self, path, why):
         log.info("cache entry %s is corrupt (%s): discarded, the snippet re-runs", path.name, why)
-        self.discarded.append(key)
         try:
             path.unlink()
         except OSError:

@@ -8,15 +8,15 @@ the two fails the build. The torch run is also checked against a golden,
 ``snippets/cells/<page>.out``, like every snippet.
 """
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cache import cache_key
-from .errors import BookError
+from .errors import BookError, Problem
 from .golden import compare, golden_diff
-from .snippet import HEADER, ExpectedError
-from .teaching import BOOKTORCH_DIR, digest, runner_sources, sources
+from .snippet import HEADER, ExpectedError, expected_error
+from .runner import task
+from .teaching import BOOKTORCH_DIR
 
 
 
@@ -63,17 +63,11 @@ class ProgramRun:
 
     @property
     def task(self):
-        sys_path = [str(BOOKTORCH_DIR)] if self.impl == "booktorch" else []
-        return {
-            "path": f"<cells of {self.program.page}>",
-            "chunks": [[1, cell.code, cell.name] for cell in self.program.cells],
-            "mode": "cells",
-            "torch": self.impl,
-            "timeout": 60.0,
-            "memory_mb": 4096,
-            "sys_path": sys_path,
-            "booktorch_digest": self.program.booktorch_digest,
-        }
+        return task(
+            f"<cells of {self.program.page}>", [[1, cell.code, cell.name] for cell in self.program.cells],
+            timeout=60.0, memory_mb=4096, sys_path=[BOOKTORCH_DIR] if self.impl == "booktorch" else [],
+            impl=self.impl, booktorch_digest=self.program.booktorch_digest,
+        )
 
 
 @dataclass
@@ -97,11 +91,11 @@ class CellProgram:
     def source(self):
         return "".join(f"# {cell.name}\n{cell.code}" for cell in self.cells)
 
-    def set_keys(self, fingerprint):
-        modules = sources()
-        self.booktorch_digest = digest(modules)
-        self.torch.key = cache_key(self.source(), runner_sources(), dict(fingerprint, mode="cells", impl="torch"))
-        self.browser.key = cache_key(self.source(), modules, dict(fingerprint, mode="cells", impl="booktorch"))
+    def set_keys(self, fingerprint, teaching):
+        """``teaching``: the booktorch and runner sources of this pass (teaching.snapshot())."""
+        self.booktorch_digest = teaching.digest
+        self.torch.key = cache_key(self.source(), teaching.runner, dict(fingerprint, mode="cells", impl="torch"))
+        self.browser.key = cache_key(self.source(), teaching.files, dict(fingerprint, mode="cells", impl="booktorch"))
 
     def expected_output(self, cell):
         """The torch run's text for one cell: what the page promises the reader."""
@@ -118,22 +112,22 @@ def chunk_text(chunk):
     return chunk["out"] + (f"{error['type']}: {error['message']}\n" if error else "")
 
 
-def split_header(code, where, problems, problem_type):
+def split_header(code, where, problems):
     """Take ``#| raises: ...`` lines off the top of a cell's code."""
     lines = code.splitlines(keepends=True)
     raises = None
     while lines and HEADER.match(lines[0].rstrip("\n")):
         key, value = HEADER.match(lines[0].rstrip("\n")).groups()
-        type_name, sep, message = value.partition(": ")
-        if key != "raises" or not sep or not re.fullmatch(r"[A-Za-z_][\w.]*", type_name):
-            problems.append(problem_type(where.page, where.line, "a cell takes only '#| raises: Type: exact message'"))
+        declared = expected_error(value) if key == "raises" else None
+        if declared is None:
+            problems.append(Problem(where.page, where.line, "a cell takes only '#| raises: Type: exact message'"))
         else:
-            raises = ExpectedError(type_name, message)
+            raises = declared
         lines.pop(0)
     return "".join(lines), raises
 
 
-def build_programs(directives, snippets_dir, cells_source, problem_type):
+def build_programs(directives, snippets_dir, cells_source):
     """Group cell directives by page into programs. ``cells_source(directive)`` gives
     (code, raises) for a file cell, or raises a BookError."""
     programs = {}
@@ -147,7 +141,7 @@ def build_programs(directives, snippets_dir, cells_source, problem_type):
             program = programs[directive.page] = CellProgram(directive.page, stem, golden)
         number = len(program.cells) + 1
         if directive.code is not None:
-            code, raises = split_header(directive.code, directive, program.problems, problem_type)
+            code, raises = split_header(directive.code, directive, program.problems)
         else:
             try:
                 code, raises = cells_source(directive)
@@ -158,40 +152,40 @@ def build_programs(directives, snippets_dir, cells_source, problem_type):
     return programs
 
 
-def verify_program(program, problem_type):
+def verify_program(program):
     """Every cell: declared errors, torch/booktorch parity; then the page's golden."""
     problems = []
     torch_chunks = program.torch.result["chunks"]
     browser_chunks = program.browser.result["chunks"]
     for cell, torch_chunk, browser_chunk in zip(program.cells, torch_chunks, browser_chunks):
-        problems += _declared(cell, torch_chunk.get("error"), problem_type)
+        problems += _declared(cell, torch_chunk.get("error"))
         expected, actual = chunk_text(torch_chunk), chunk_text(browser_chunk)
         if expected != actual:
             diff = golden_diff(expected, actual, f"{cell.name} under torch vs booktorch")
             problems.append(
-                problem_type(cell.page, cell.line, f"{cell.name} prints differently in the browser's teaching module:\n{diff}")
+                Problem(cell.page, cell.line, f"{cell.name} prints differently in the browser's teaching module:\n{diff}")
             )
     for run in program.runs:
         if run.result.get("status") in ("timeout", "crash"):
             detail = f"{run.result['detail']}\n{run.result.get('stderr', '')}".strip()
-            problems.append(problem_type(program.page, 0, f"the cells under {run.impl} {detail}"))
+            problems.append(Problem(program.page, 0, f"the cells under {run.impl} {detail}"))
     if problems:
         return problems
     name = f"snippets/cells/{program.stem}.out"
     program.golden_state, diff = compare(program.golden_path, program.golden_text(), name)
     if program.golden_state == "missing":
-        return [problem_type(name, 0, f"no golden output for the cells of {program.page}; run `python build_figures.py --update`", kind="golden")]
+        return [Problem(name, 0, f"no golden output for the cells of {program.page}; run `python build_figures.py --update`", kind="golden")]
     if program.golden_state == "differs":
-        return [problem_type(name, 0, f"the cells of {program.page} print something else than the golden:\n{diff}", kind="golden")]
+        return [Problem(name, 0, f"the cells of {program.page} print something else than the golden:\n{diff}", kind="golden")]
     return []
 
 
-def _declared(cell, error, problem_type):
+def _declared(cell, error):
     expected = cell.raises
     if error and not expected:
-        return [problem_type(cell.page, cell.line, f"{cell.name} raised {error['type']}: {error['message']}\n{error['traceback']}")]
+        return [Problem(cell.page, cell.line, f"{cell.name} raised {error['type']}: {error['message']}\n{error['traceback']}")]
     if expected and not error:
-        return [problem_type(cell.page, cell.line, f"{cell.name} should raise {expected.text()}, but raised nothing")]
+        return [Problem(cell.page, cell.line, f"{cell.name} should raise {expected.text()}, but raised nothing")]
     if expected and (error["type"], error["message"]) != (expected.type_name, expected.message):
-        return [problem_type(cell.page, cell.line, f"{cell.name} raised {error['type']}: {error['message']}\n  but it declares: {expected.text()}")]
+        return [Problem(cell.page, cell.line, f"{cell.name} raised {error['type']}: {error['message']}\n  but it declares: {expected.text()}")]
     return []

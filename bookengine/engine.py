@@ -14,11 +14,13 @@ from .cache import RunCache, cache_key, environment_fingerprint
 from .cells import build_programs, verify_program
 from .exercises import load_exercise, verify_exercise
 from .directive import find_directives
-from .errors import BookError
+from .embeds import embed_problems
+from .errors import BookError, Problem
 from .golden import compare, output_text, read_golden
-from .measure import as_result, git_commit, read_measurement, write_measurement
-from .runner import warm_parent
+from .measure import as_result, data_path, git_commit, read_measurement, write_measurement
+from .runner import task, warm_parent
 from .snippet import local_module_closure, parse_snippet
+from .teaching import snapshot
 
 EXERCISE_PREFIX = "ex_"  # snippets/chNN/ex_*.py are exercises, checked by bookengine.exercises
 UNCACHEABLE_ERRORS = {"MemoryError", "KeyboardInterrupt", "OutOfMemoryError"}
@@ -57,26 +59,16 @@ class Outcome:
     def task(self):
         """What the warm parent needs to run this snippet."""
         snippet = self.snippet
-        return {
-            "path": str(snippet.path),
-            "chunks": [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
-            "timeout": snippet.timeout,
-            "memory_mb": snippet.memory_mb,
-            "sys_path": [str(folder) for folder in import_folders(snippet.path, snippet.path.parents[len(Path(snippet.rel).parts) - 1])],
-        }
+        return task(
+            snippet.path, [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
+            timeout=snippet.timeout, memory_mb=snippet.memory_mb,
+            sys_path=import_folders(snippet.path, snippet.path.parents[len(Path(snippet.rel).parts) - 1]),
+        )
 
     @property
     def ran_ok(self):
         """The run itself behaved as declared (goldens aside)."""
         return self.result is not None and not any(p.kind == "run" for p in self.problems)
-
-
-class Problem(BookError):
-    """A BookError with a kind: 'run' (the code misbehaved) or 'golden' (output drifted)."""
-
-    def __init__(self, path, line, message, kind="run"):
-        super().__init__(path, line, message)
-        self.kind = kind
 
 
 @dataclass
@@ -88,6 +80,7 @@ class Report:
     outcomes: dict  # snippet rel -> Outcome
     programs: dict  # page -> CellProgram
     exercises: dict  # exercise rel -> Exercise
+    embeds: dict = field(default_factory=dict)  # (page, line) -> problems of a snippet or widget directive
     seconds: float = 0.0
     executed: bool = False  # False: a build that shows sources only (nothing ran)
 
@@ -99,6 +92,8 @@ class Report:
             found += program.problems
         for exercise in self.exercises.values():
             found += exercise.problems
+        for problems in self.embeds.values():
+            found += problems
         return found
 
     def by_page(self):
@@ -158,18 +153,19 @@ class Book:
         directives, errors = self.page_directives(pages)
         errors = [Problem(e.path, e.line, e.message) for e in errors]
         outcomes = self.prepare(self.snippet_files() if paths is None else paths)
-        programs = build_programs(directives, self.snippets_dir, self._file_cell, Problem)
+        programs = build_programs(directives, self.snippets_dir, self._file_cell)
+        teaching = snapshot()  # booktorch's sources, read once for every page and exercise
         for program in programs.values():
-            program.set_keys(self.fingerprint)
+            program.set_keys(self.fingerprint, teaching)
         exercises = {}
         for directive in directives:
             if directive.kind == "exercise" and directive.target not in exercises:
                 try:
-                    exercise = load_exercise(directive, self.snippets_dir, Problem)
+                    exercise = load_exercise(directive, self.snippets_dir)
                 except Problem as problem:
                     errors.append(problem)
                     continue
-                exercise.set_keys(self.fingerprint)
+                exercise.set_keys(self.fingerprint, teaching)
                 exercises[directive.target] = exercise
         report = Report(directives, errors, outcomes, programs, exercises)
         report.executed = execute
@@ -178,10 +174,14 @@ class Book:
             self.verify(outcomes, directives)
             for program in programs.values():
                 if program.torch.result and program.browser.result and not program.problems:
-                    program.problems += verify_program(program, Problem)
+                    program.problems += verify_program(program)
             for exercise in exercises.values():
                 if all(run.result for run in exercise.runs):
-                    exercise.problems += verify_exercise(exercise, Problem)
+                    exercise.problems += verify_exercise(exercise)
+        report.embeds = {
+            (d.page, d.line): embed_problems(d, outcomes.get(d.target), execute)
+            for d in directives if d.kind in ("snippet", "widget")
+        }
         return report
 
     def _file_cell(self, directive):
@@ -213,7 +213,7 @@ class Book:
                     self._read_measurement(outcome, modules)
                 else:
                     for used in snippet.uses:  # the committed GPU data it draws is part of its key
-                        data = self.snippets_dir / Path(used).with_name(Path(used).stem + ".data.json")
+                        data = data_path(self.snippets_dir / used)
                         modules[data] = data.read_text(encoding="utf-8") if data.exists() else "absent"
                     outcome.key = cache_key(snippet.source, modules, self.fingerprint)
                 outcome.modules = modules

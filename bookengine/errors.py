@@ -16,3 +16,11 @@ class BookError(Exception):
 
     def location_message(self):
         return f"{self.location}: {self.message}"
+
+
+class Problem(BookError):
+    """A BookError with a kind: 'run' (the code misbehaved) or 'golden' (output drifted)."""
+
+    def __init__(self, path, line, message, kind="run"):
+        super().__init__(path, line, message)
+        self.kind = kind

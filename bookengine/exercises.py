@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cache import cache_key
-from .errors import BookError
+from .errors import BookError, Problem
 from .snippet import parse_snippet
-from .teaching import BOOKTORCH_DIR, digest, sources
+from .runner import task
+from .teaching import BOOKTORCH_DIR
 
 SECTIONS = ("task", "solution", "wrong", "check")
 # What each implementation runs: (variant, must the check pass?). One child per
@@ -56,16 +57,11 @@ class ExerciseRun:
         for number, (variant, _) in enumerate(self.variants):
             chunks.append([1, code[variant], variant, number])  # the 4th item names the namespace
             chunks.append([1, code["check"], "check", number])
-        return {
-            "path": f"<exercise {self.exercise.rel}>",
-            "chunks": chunks,
-            "mode": "cells",
-            "torch": self.impl,
-            "timeout": 30.0,
-            "memory_mb": 2048,
-            "sys_path": [str(BOOKTORCH_DIR)],  # booktorch.check, for torch runs too
-            "booktorch_digest": self.exercise.booktorch_digest,
-        }
+        return task(
+            f"<exercise {self.exercise.rel}>", chunks, timeout=30.0, memory_mb=2048,
+            sys_path=[BOOKTORCH_DIR],  # booktorch.check, for torch runs too
+            impl=self.impl, booktorch_digest=self.exercise.booktorch_digest,
+        )
 
     def outcomes(self):
         """[(variant, must_pass, code error, check error)] for each variant run."""
@@ -87,61 +83,61 @@ class Exercise:
     runs: list = field(default_factory=list)
     booktorch_digest: str | None = None
 
-    def set_keys(self, fingerprint):
-        modules = sources()
-        self.booktorch_digest = digest(modules)
+    def set_keys(self, fingerprint, teaching):
+        """``teaching``: the booktorch and runner sources of this pass (teaching.snapshot())."""
+        self.booktorch_digest = teaching.digest
         source = "\0".join(self.code[name] for name in SECTIONS)
         for run in self.runs:
-            run.key = cache_key(source, modules, dict(fingerprint, mode="exercise", impl=run.impl))
+            run.key = cache_key(source, teaching.files, dict(fingerprint, mode="exercise", impl=run.impl))
 
 
-def load_exercise(directive, snippets_dir, problem_type):
+def load_exercise(directive, snippets_dir):
     """Parse the file a ``{{ exercise ... }}`` directive names, or raise a Problem at the directive."""
     path = Path(snippets_dir) / directive.target
     if not Path(directive.target).name.startswith("ex_"):
-        raise problem_type(directive.page, directive.line, f"exercise files are named ex_*.py, not {directive.target}")
+        raise Problem(directive.page, directive.line, f"exercise files are named ex_*.py, not {directive.target}")
     if not path.is_file():
-        raise problem_type(directive.page, directive.line, f"no exercise file snippets/{directive.target}")
+        raise Problem(directive.page, directive.line, f"no exercise file snippets/{directive.target}")
     try:
         snippet = parse_snippet(path, snippets_dir)
     except BookError as exc:
-        raise problem_type(exc.path, exc.line, exc.message) from None
+        raise Problem(exc.path, exc.line, exc.message) from None
     missing = [name for name in SECTIONS if name not in snippet.sections]
     if missing:
-        raise problem_type(f"snippets/{directive.target}", 0, f"an exercise needs the sections {', '.join(missing)}")
+        raise Problem(f"snippets/{directive.target}", 0, f"an exercise needs the sections {', '.join(missing)}")
     if not snippet.hint:
-        raise problem_type(f"snippets/{directive.target}", 0, "an exercise needs a '#| hint: ...' line")
+        raise Problem(f"snippets/{directive.target}", 0, "an exercise needs a '#| hint: ...' line")
     code = {name: snippet.display_source(name) + "\n" for name in SECTIONS}
     exercise = Exercise(directive.target, directive, snippet.hint, code)
     exercise.runs = [ExerciseRun(exercise, impl) for impl in VARIANTS]
     return exercise
 
 
-def verify_exercise(exercise, problem_type):
+def verify_exercise(exercise):
     where = f"snippets/{exercise.rel}"
     problems = []
     messages = {}
     for run in exercise.runs:
         if run.result.get("status") in ("timeout", "crash"):
             detail = f"{run.result['detail']}\n{run.result.get('stderr', '')}".strip()
-            problems.append(problem_type(where, 0, f"under {run.impl}: {detail}"))
+            problems.append(Problem(where, 0, f"under {run.impl}: {detail}"))
             continue
         for variant, must_pass, code_error, check_error in run.outcomes():
             label = f"the {variant} under {run.impl}"
             if code_error:
-                problems.append(problem_type(where, 0, f"{label} raised {code_error['type']}: {code_error['message']}"))
+                problems.append(Problem(where, 0, f"{label} raised {code_error['type']}: {code_error['message']}"))
             elif must_pass and check_error:
-                problems.append(problem_type(where, 0, f"{label} fails its own check: {check_error['type']}: {check_error['message']}"))
+                problems.append(Problem(where, 0, f"{label} fails its own check: {check_error['type']}: {check_error['message']}"))
             elif not must_pass and not check_error:
-                problems.append(problem_type(where, 0, f"{label} passes the check, so the check cannot tell right from wrong"))
+                problems.append(Problem(where, 0, f"{label} passes the check, so the check cannot tell right from wrong"))
             elif not must_pass and check_error["type"] != FAILED:
                 problems.append(
-                    problem_type(where, 0, f"{label} makes the checker crash with {check_error['type']}: {check_error['message']} "
+                    Problem(where, 0, f"{label} makes the checker crash with {check_error['type']}: {check_error['message']} "
                                  "(a learner should get a CheckFailed message instead)")
                 )
             elif check_error:
                 messages.setdefault(variant, set()).add(check_error["message"])
     for variant, texts in messages.items():
         if len(texts) > 1:
-            problems.append(problem_type(where, 0, f"the check of the {variant} says different things under torch and booktorch: {sorted(texts)}"))
+            problems.append(Problem(where, 0, f"the check of the {variant} says different things under torch and booktorch: {sorted(texts)}"))
     return problems

@@ -19,7 +19,10 @@ SCHEMA = 1
 
 
 def data_path(snippet):
-    return snippet.path.with_name(snippet.path.stem + ".data.json")
+    """Where a GPU snippet's measurement is committed: ``name.data.json`` beside ``name.py``
+    (``snippet``: a Snippet or the path of its file)."""
+    path = getattr(snippet, "path", snippet)
+    return path.with_name(path.stem + ".data.json")
 
 
 def _sha(text):

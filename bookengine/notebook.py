@@ -12,11 +12,12 @@ stable cell ids, so the same book gives the same bytes.
 import json
 import re
 
-from .render import shown_chunks
+from .child import SEED
+from .embeds import shown_chunks
 
 HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*\s*$")
-SETUP = """\
-# The book runs every example in a fresh process, seeded with 0 and using one
+SETUP = f"""\
+# The book runs every example in a fresh process, seeded with {SEED} and using one
 # thread. fresh_start() puts this notebook's kernel in the same state.
 import random
 
@@ -27,9 +28,9 @@ torch.set_num_threads(1)
 
 
 def fresh_start():
-    random.seed(0)
-    numpy.random.seed(0)
-    torch.manual_seed(0)
+    random.seed({SEED})
+    numpy.random.seed({SEED})
+    torch.manual_seed({SEED})
 """
 
 

@@ -1,8 +1,9 @@
 """The MkDocs plugin ``verified``: runs, verifies and embeds the book's snippets and cells.
 
 All runs happen in ``on_files``, as one parallel batch, before any page renders;
-``on_page_markdown`` only substitutes what was prepared. In ``mkdocs build``
-every problem is logged as an error, so ``--strict`` fails and lists them all;
+``on_page_markdown`` only substitutes what was prepared, and KaTeX renders each page's
+math as the page is written (math.py). In ``mkdocs build`` every problem is logged
+as an error, so ``--strict`` fails and lists them all;
 in ``mkdocs serve`` problems are shown in the page and on the terminal through a
 logger that strict mode does not count, so the server keeps serving.
 """
@@ -19,17 +20,18 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from .directive import replace_directives
-from .engine import Book, Problem
+from .embeds import figures_of
+from .engine import Book
+from .errors import BookError
+from .math import KatexRenderer, page_formulas, render_page_math, render_title_math, title_formulas
 from .render import (
     figure_uri,
-    figures_of,
     render_cell,
     render_exercise,
     render_failure,
     render_measured,
     render_snippet,
     render_widget,
-    shown_chunks,
 )
 from .notebook import chapter_notebook, notebook_json
 from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
@@ -44,6 +46,7 @@ STATUS_PAGE = "build-status.md"
 # CDN; the book's notebooks have neither, and the site never asks another host for anything.
 CDN_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?cdnjs\.cloudflare\.com.*?</script>", re.DOTALL)
 CDN_SCRIPT_SRC = re.compile(r'<script src="https://cdnjs\.cloudflare\.com/[^"]*">\s*</script>')
+HEADING = re.compile(r'<h[1-6] id="([^"]+)"[^>]*>(.*?)</h[1-6]>', re.DOTALL)
 ISOLATION_HEADERS = [("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Embedder-Policy", "require-corp")]
 
 
@@ -61,6 +64,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         self.serving = False
         self.rendered = {}  # page src_uri -> [markdown per directive, in page order]
         self.notebooks = {}  # chapter src_uri -> its notebook's src_uri
+        self.math = None  # the KaTeX renderer: one node process per build or serve session
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -79,7 +83,14 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             cache_dir=os.environ.get("BOOKENGINE_CACHE_DIR") or self.config.cache_dir,
             jobs=self.config.jobs,
         )
+        if self.math is None:  # `mkdocs serve` reloads the config on every rebuild; keep the process
+            self.math = KatexRenderer(root)
         return config
+
+    def on_shutdown(self):
+        if self.math is not None:
+            self.math.close()
+            self.math = None
 
     def on_serve(self, server, *, config, builder):
         server.watch(str(self.book.snippets_dir))
@@ -112,7 +123,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         problems = report.problems()
         by_page = report.by_page()
         self.rendered = {
-            src_uri: [self._render(d, report, src_uri, problems, files, config) for d in by_page.get(display, [])]
+            src_uri: [self._render(d, report, src_uri, files, config) for d in by_page.get(display, [])]
             for display, (src_uri, _) in pages.items()
         }
         self._report(problems)
@@ -156,7 +167,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             files.append(File(uri, str(source_dir), config.site_dir, config.use_directory_urls))
             self.notebooks[src_uri] = uri
 
-    def _render(self, directive, report, src_uri, problems, files, config):
+    def _render(self, directive, report, src_uri, files, config):
         if directive.kind == "invalid":
             return render_failure([directive.error])  # already among the report's problems
         if directive.kind == "cell":
@@ -168,15 +179,19 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             run_problems = [p for p in exercise.problems if p.kind == "run"]
             return render_failure(run_problems) if run_problems and self.config.execute else render_exercise(exercise, self.runtime_bytes)
         outcome = report.outcomes.get(directive.target)
-        failure = self._unrenderable(directive, outcome, problems)
-        if failure is not None:
-            return failure
+        embed = report.embeds.get((directive.page, directive.line), [])
+        if embed or outcome is None:
+            return render_failure(embed)
         snippet = outcome.snippet
+        if snippet is None:
+            return render_failure(outcome.problems)  # it does not parse
         if not self.config.execute:
             return render_snippet(directive, snippet, {"chunks": []}, src_uri)
         if snippet.device == "cuda":
             body = render_measured(directive, snippet, outcome.measurement)
             return (render_failure(outcome.problems) + "\n\n" + body) if outcome.problems else body
+        if outcome.result is None or any(p.kind == "run" for p in outcome.problems):
+            return render_failure([p for p in outcome.problems if p.kind == "run"] or outcome.problems)
         shown = figures_of(outcome.result, snippet, directive.section)
         for number, figure in shown:
             for variant in ("light", "dark"):
@@ -189,39 +204,6 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         body = render_snippet(directive, snippet, outcome.result, src_uri)
         return (render_failure(golden) + "\n\n" + body) if golden else body
 
-    def _unrenderable(self, directive, outcome, problems):
-        """The failure box for a directive whose snippet cannot be shown, else None."""
-        found = []
-        if outcome is None:
-            found.append(Problem(directive.page, directive.line, f"no snippet file snippets/{directive.target}"))
-        elif outcome.snippet is None:
-            return render_failure(outcome.problems)
-        elif directive.section and directive.section not in outcome.snippet.sections:
-            known = ", ".join(sorted(outcome.snippet.sections)) or "none"
-            found.append(Problem(
-                directive.page, directive.line,
-                f"snippets/{directive.target} has no section '{directive.section}' (sections: {known})",
-            ))
-        elif not self.config.execute or outcome.snippet.device == "cuda":
-            return None  # a GPU snippet shows its committed measurement, or says it has none
-        elif any(p.kind == "run" for p in outcome.problems) or outcome.result is None:
-            return render_failure([p for p in outcome.problems if p.kind == "run"] or outcome.problems)
-        elif not any(i < len(outcome.result["chunks"]) for i in shown_chunks(outcome.snippet, directive.section)):
-            found.append(Problem(directive.page, directive.line, f"section '{directive.section}' never ran: the snippet raised before it"))
-        else:
-            count = len(figures_of(outcome.result, outcome.snippet, directive.section))
-            if count != len(directive.alts) or (directive.kind == "widget" and count == 0):
-                found.append(Problem(
-                    directive.page, directive.line,
-                    f"snippets/{directive.target}{'#' + directive.section if directive.section else ''} draws "
-                    f"{count} figure(s) but the directive gives {len(directive.alts)} alt text(s); "
-                    'add one alt="..." per figure, in drawing order',
-                ))
-        if not found:
-            return None
-        problems.extend(found)
-        return render_failure(found)
-
     def _render_cell(self, directive, report):
         program = report.programs.get(directive.page)
         cell = next((c for c in program.cells if c.line == directive.line), None) if program else None
@@ -233,7 +215,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         expected = program.expected_output(cell) if self.config.execute else ""
         return render_cell(cell, expected, self.runtime_bytes)
 
-    def _report(self, problems):
+    def _report(self, problems, what="snippet"):
         seen = set()
         log = serve_log if self.serving else build_log
         for problem in problems:
@@ -242,7 +224,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
                 seen.add(text)
                 log.error(text)
         if problems and self.serving:
-            serve_log.warning("%d snippet problem(s); the pages show them; the server keeps running", len(seen))
+            serve_log.warning("%d %s problem(s); the pages show them; the server keeps running", len(seen), what)
 
     # ---- the page phase: substitute what on_files prepared -------------------------
     def on_page_markdown(self, markdown, *, page, config, files):
@@ -258,12 +240,33 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             html = CDN_SCRIPT.sub("", CDN_SCRIPT_SRC.sub("", html))
             # the chapter itself is what search should find, not its notebook's copy
             page.meta["search"] = {"exclude": True}
+            return html
+        with_math = {anchor for anchor, inner in HEADING.findall(html) if 'class="arithmatex"' in inner}
+        entries = [item for item in _toc_items(page.toc) if item.id in with_math]
+        # every formula of the page and of its table of contents in one request; on_post_page,
+        # which puts the page's into the page, finds them rendered
+        self.math.render(page_formulas(html) + [f for item in entries for f in title_formulas(item.title)])
+        for item in entries:
+            item.title = render_title_math(item.title, self.math)
         return html
 
     def on_post_page(self, output, *, page, config):
-        if not self.config.assets:
-            return output
-        return output.replace("</head>", manifest_link(page.url) + "\n</head>", 1)
+        """The page's formulas rendered by KaTeX, here rather than in on_page_content so that
+        the search index keeps their TeX (Material indexes the content before the page is
+        written); one whose TeX KaTeX refuses is reported like any other problem of the book.
+        A notebook page's Markdown cells hold no math (notebook.plain_heading)."""
+        if page.file.src_uri.startswith("notebooks/"):
+            return output.replace("</head>", manifest_link(page.url) + "\n</head>", 1) if self.config.assets else output
+        source = Path(page.file.abs_src_path).read_text(encoding="utf-8") if page.file.abs_src_path else ""
+        output, errors = render_page_math(output, self.math, source)
+        where = self.book.display(page.file.abs_src_path) if page.file.abs_src_path else page.file.src_uri
+        self._report([
+            BookError(where, error.line, f"KaTeX cannot render the formula {_written(error.formula)}: {error.message}")
+            for error in errors
+        ], what="math")
+        if self.config.assets:
+            output = output.replace("</head>", manifest_link(page.url) + "\n</head>", 1)
+        return output
 
     @event_priority(-100)  # last: after mkdocs-jupyter has copied the notebooks' downloads
     def on_post_build(self, *, config):
@@ -282,6 +285,16 @@ def _send_isolation_headers(server):
         return serve(environ, start)
 
     server.set_app(isolated)
+
+
+def _toc_items(items):
+    for item in items:
+        yield item
+        yield from _toc_items(item.children)
+
+
+def _written(formula):
+    return f"$${formula.tex}$$" if formula.display else f"${formula.tex}$"
 
 
 def _title(markdown, fallback):

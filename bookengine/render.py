@@ -3,6 +3,9 @@
 import html
 import json
 import posixpath
+from importlib import metadata
+
+from .embeds import figures_of, shown_chunks
 
 TEXT_FENCE = "`" * 4  # longer than any fence a snippet's output could contain
 
@@ -10,27 +13,6 @@ TEXT_FENCE = "`" * 4  # longer than any fence a snippet's output could contain
 def figure_uri(rel, number, variant):
     """Where figure ``number`` (1-based, across the whole snippet) of ``rel`` is served."""
     return f"figures/{rel[:-3]}-{number}-{variant}.svg"
-
-
-def shown_chunks(snippet, section):
-    """Indexes of the chunks a directive shows: all, or those inside its section."""
-    return [
-        index
-        for index, chunk in enumerate(snippet.chunks)
-        if section is None or section in chunk.sections
-    ]
-
-
-def figures_of(result, snippet, section):
-    """[(number, figure)] for the figures the shown chunks drew, numbered snippet-wide."""
-    wanted = set(shown_chunks(snippet, section))
-    found, number = [], 0
-    for index, chunk in enumerate(result.get("chunks", [])):
-        for figure in chunk["figures"]:
-            number += 1
-            if index in wanted:
-                found.append((number, figure))
-    return found
 
 
 def _fence(text, lang, title):
@@ -126,9 +108,10 @@ def _alt(text):
     return text.replace("[", "(").replace("]", ")").replace("\n", " ")
 
 
+TORCH = ".".join(metadata.version("torch").split(".")[:2])  # "2.13": the torch the build checks against
 CELL_NOTE = (
-    "Runs in your browser on <strong>booktorch</strong>, a small PyTorch-compatible teaching "
-    "subset whose output the build checks against torch 2.13."
+    "Runs in your browser on <strong>booktorch</strong>, a pure-Python PyTorch "
+    f"whose output the build checks against torch {TORCH}."
 )
 
 
@@ -159,7 +142,7 @@ def render_cell(cell, expected, runtime_bytes=None):
         f'<div class="book-cell" data-cell="{cell.number}" {data} markdown="0">\n'
         f'<p class="book-cell__note">{CELL_NOTE}{first_run_cost(runtime_bytes)}</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{code}</code></pre></div>\n'
-        '<p class="book-cell__label">Output in the book (torch 2.13)</p>\n'
+        f'<p class="book-cell__label">Output in the book (torch {TORCH})</p>\n'
         f'<pre class="book-cell__expected"><code>{shown}</code></pre>\n'
         '<p class="book-cell__verdict" aria-live="polite"></p>\n'
         '<pre class="book-cell__output" aria-live="polite" hidden></pre>\n'

@@ -13,6 +13,17 @@ import sys
 import threading
 
 
+def task(path, chunks, *, timeout, memory_mb, sys_path, impl=None, booktorch_digest=None):
+    """One thing for the warm parent to run (child.py reads it): a snippet file's chunks, or,
+    with ``impl`` (torch or booktorch), a page's cells or an exercise through the cell runner.
+    ``chunks``: [start line, code] or [start line, code, file name (, namespace)]."""
+    message = {"path": str(path), "chunks": chunks, "timeout": timeout, "memory_mb": memory_mb,
+               "sys_path": [str(folder) for folder in sys_path]}
+    if impl is not None:
+        message.update(mode="cells", torch=impl, booktorch_digest=booktorch_digest)
+    return message
+
+
 class WarmParentError(RuntimeError):
     pass
 

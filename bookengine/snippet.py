@@ -6,7 +6,6 @@ that a page can embed on their own. Neither kind of line is shown on the page.
 """
 
 import ast
-import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +27,14 @@ class ExpectedError:
 
     def text(self):
         return f"{self.type_name}: {self.message}"
+
+
+def expected_error(value):
+    """The ExpectedError a ``#| raises: Type: exact message`` line declares, or None if malformed."""
+    type_name, sep, message = value.partition(": ")
+    if not sep or not re.fullmatch(r"[A-Za-z_][\w.]*", type_name):
+        return None
+    return ExpectedError(type_name, message)
 
 
 @dataclass
@@ -58,10 +65,6 @@ class Snippet:
     @property
     def golden_path(self):
         return self.path.with_suffix(".out")
-
-    @property
-    def source_hash(self):
-        return hashlib.sha256(self.source.encode()).hexdigest()
 
     def display_source(self, section=None):
         """The code a page shows: the whole file or one section, markers removed."""
@@ -160,10 +163,9 @@ def _apply_option(snippet, key, value, display, line_no):
             raise BookError(display, line_no, f"measures takes 'time', got {value!r}")
         snippet.measures = True
     elif key == "raises":
-        type_name, sep, message = value.partition(": ")
-        if not sep or not re.fullmatch(r"[A-Za-z_][\w.]*", type_name):
+        snippet.raises = expected_error(value)
+        if snippet.raises is None:
             raise BookError(display, line_no, "raises must look like 'RuntimeError: the exact message'")
-        snippet.raises = ExpectedError(type_name, message)
 
 
 def _split_chunks(lines, boundaries, sections):

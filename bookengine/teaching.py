@@ -8,6 +8,7 @@ edited while `mkdocs serve` kept the parent warm) imports it afresh instead.
 
 import hashlib
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 BOOKTORCH_DIR = Path(__file__).resolve().parent.parent / "browser" / "py"
@@ -35,6 +36,20 @@ def digest(files=None):
     for path, text in sorted(files.items()):
         hasher.update(f"{Path(path).relative_to(BOOKTORCH_DIR)}\0{text}\0".encode())
     return hasher.hexdigest()
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The teaching sources as one pass over the book read them: once, for every page."""
+
+    files: dict  # booktorch's and the runner's: what a booktorch run's cache key holds
+    runner: dict  # the runner's alone: what a torch run's cache key holds
+    digest: str
+
+
+def snapshot():
+    files = sources()
+    return Snapshot(files, {path: text for path, text in files.items() if CELL_RUNNER in Path(path).parts}, digest(files))
 
 
 def preload():

@@ -1,6 +1,6 @@
 """Browser assets served from the site itself: no CDN, works offline once loaded.
 
-KaTeX and Pyodide come from the pinned npm packages in node_modules/, the cell
+KaTeX's CSS and fonts and Pyodide come from the pinned npm packages in node_modules/, the cell
 bundles from browser/dist/ (built by `make` with esbuild), the teaching module
 as a wheel built here (beside Pyodide, listed with its sha256 in the site's own
 pyodide-lock.json, see pyodide_lock.py), and the book's icon. The service worker is
@@ -14,7 +14,7 @@ from mkdocs.structure.files import File
 from .pyodide_lock import book_lock
 from .wheel import build_wheel, wheel_project
 
-KATEX_FILES = ("katex.min.js", "katex.min.css", "contrib/auto-render.min.js")
+KATEX_FILES = ("katex.min.css",)  # and its fonts; the math itself is rendered at build time (math.py)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 LOCK = "pyodide-lock.json"
 WORKER = "cell-worker.js"
@@ -29,7 +29,7 @@ def _need(path, what):
 
 
 def katex_files(config, root):
-    """KaTeX from the pinned npm package, published under assets/katex/."""
+    """KaTeX's CSS and fonts from the pinned npm package, published under assets/katex/."""
     dist = _need(Path(root) / "node_modules" / "katex" / "dist", "KaTeX (npm ci)")
     wanted = [dist / name for name in KATEX_FILES] + sorted((dist / "fonts").glob("*.woff2"))
     return [_file(config, "assets/katex/" + path.relative_to(dist).as_posix(), path) for path in wanted]

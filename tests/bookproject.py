@@ -9,6 +9,7 @@ subprocesses.
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -37,6 +38,9 @@ markdown_extensions:
   - pymdownx.highlight
   - admonition
 """
+
+# A fixture book with math: its project needs node_modules (the book's pinned KaTeX) beside it.
+MKDOCS_YML_WITH_MATH = MKDOCS_YML + "  - pymdownx.arithmatex:\n      generic: true\n"
 
 TABLE_HEADER = re.compile(r"^snippet\s+status\s+seconds\s+peak MB\s+cache\s*$")
 
@@ -188,6 +192,12 @@ def build_real_book(tmp, name, cache=None, **env_vars):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr[-20000:]
     return site, proc.stderr, cache
+
+
+def cache_copy(built_book, folder):
+    """A copy of the built book's run cache, for a build that should start warm: the test
+    workers that run at the same time never write into one cache."""
+    return Path(shutil.copytree(built_book[2], Path(folder) / "cache"))
 
 
 def nav_pages(root=None):

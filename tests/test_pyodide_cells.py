@@ -53,5 +53,5 @@ def test_a_restored_snapshot_is_verified_before_use(tmp_path):
     assert report["prepared"] == {"problem": None, "cell": "tensor(3.)"}
     old = report["first_edition"]
     assert old["problem"] == "this Python was not prepared by the book's runtime", old
-    assert old["cell"] == "ModuleNotFoundError: No module named 'booktorch.check'", old
-    assert report["missing_module"]["problem"] == "the restored Python lacks booktorch.check", report
+    assert old["cell"] == "ModuleNotFoundError: No module named 'booktape'", old
+    assert report["missing_module"]["problem"] == "the restored Python lacks booktape.expression", report

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "browser" / "py"))
 import booktorch  # noqa: E402
 from test_surface_coverage import parity_programs  # noqa: E402
 
-SAMPLE = ("test_parity_dtypes", "test_parity_api", "test_parity_unit")
+SAMPLE = ("test_parity_dtypes", "test_parity_api", "test_parity_unit", "test_parity_random", "test_parity_factories")
 
 
 def _cpython(source):

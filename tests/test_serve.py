@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from bookproject import PYTHON, base_env
+from bookproject import MKDOCS_YML_WITH_MATH, PYTHON, base_env
 
 WAIT = 60.0
 
@@ -145,3 +145,31 @@ def test_serve_reruns_the_edited_snippet_and_shows_failures(server):
     wait_for(lambda: not alive(zygote), "the warm parent to exit", log, timeout=15)
     assert not any(alive(pid) for pid in grandchildren)
     assert zygote not in zygote_pids()
+
+
+def test_serve_renders_math_with_one_katex_process_for_the_whole_session(project, tmp_path):
+    project.write("mkdocs.yml", MKDOCS_YML_WITH_MATH)
+    (project.root / "node_modules").symlink_to(Path(__file__).resolve().parents[1] / "node_modules")
+    project.page("# Home\n\nFirst $a^2$.\n")
+    port = free_port()
+    log = tmp_path / "serve.log"
+    url = f"http://127.0.0.1:{port}/"
+    with log.open("w") as handle:
+        proc = subprocess.Popen(
+            [PYTHON, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "-f", str(project.root / "mkdocs.yml")],
+            cwd=project.root, env=base_env(PYTHONUNBUFFERED="1"), stdout=handle, stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_for(lambda: fetch(url)[0] == 200 and "katex-mathml" in fetch(url)[1], "the first build", log)
+            katex = wait_for(lambda: [pid for pid, cmd in children(proc.pid) if "katex" in cmd], "the KaTeX process", log)
+
+            project.page("# Home\n\nFirst $a^2$, then $b_1$ and a broken $\\frac{1}{$.\n")
+            page = wait_for(lambda: "katex-error" in fetch(url)[1] and fetch(url)[1], "the rebuilt page", log)
+            assert page.count('<span class="katex">') == 2 and "\\frac{1}{</span>" in page
+            assert "docs/index.md:3: KaTeX cannot render the formula $\\frac{1}{$" in log.read_text()
+            assert "1 math problem(s); the pages show them; the server keeps running" in log.read_text()
+            assert [pid for pid, cmd in children(proc.pid) if "katex" in cmd] == katex  # the same one
+        finally:
+            proc.terminate()
+            proc.wait(timeout=15)
+    wait_for(lambda: not alive(katex[0]), "the KaTeX process to exit", log, timeout=15)

@@ -3,7 +3,7 @@
 // Makes two snapshots as the worker would: one after bookcell.runtime.prepare (every
 // module of the wheel imported) and one after only `import booktorch` (what the first
 // edition's worker did). Each is restored the way the worker restores it, with an
-// empty file system, and checked; then a cell that imports booktorch.check runs.
+// empty file system, and checked; then code that imports the tape widget's module runs.
 
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
@@ -23,7 +23,7 @@ async function restored(bytes) {
   const problem = verify() ?? null;
   let cell;
   try {
-    pyodide.runPython("import booktorch.check\nimport torch\n_answer = str(torch.tensor([1.0, 2.0]).sum())");
+    pyodide.runPython("import booktape.expression\nimport torch\n_answer = str(torch.tensor([1.0, 2.0]).sum())");
     cell = pyodide.globals.get("_answer");
   } catch (error) {
     cell = String(error.message).trim().split("\n").at(-1);
@@ -33,7 +33,7 @@ async function restored(bytes) {
 
 const good = await snapshot("import bookcell.runtime\nbookcell.runtime.prepare()");
 const old = await snapshot("import sys, booktorch\nsys.modules['torch'] = booktorch\nimport bookcell.runtime");
-const partial = await snapshot("import sys, bookcell.runtime\nbookcell.runtime.prepare()\ndel sys.modules['booktorch.check']");
+const partial = await snapshot("import sys, bookcell.runtime\nbookcell.runtime.prepare()\ndel sys.modules['booktape.expression']");
 process.stdout.write(JSON.stringify({
   prepared: await restored(good),
   first_edition: await restored(old),

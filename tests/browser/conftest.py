@@ -66,11 +66,12 @@ def serve(directory, headers, prefix="", port=0):
 def own_site(built_book, tmp_path_factory):
     """The book built for the address it is served at (port, site), as a reader gets it:
     Material turns instant navigation on only where the site's URL is the page's own."""
-    from bookproject import build_real_book
+    from bookproject import build_real_book, cache_copy
 
     port = free_port()
+    folder = tmp_path_factory.mktemp("own-url")
     site, _, _ = build_real_book(
-        tmp_path_factory.mktemp("own-url"), "site", cache=built_book[2], BOOK_SITE_URL=f"http://127.0.0.1:{port}/"
+        folder, "site", cache=cache_copy(built_book, folder), BOOK_SITE_URL=f"http://127.0.0.1:{port}/"
     )
     return port, site
 

@@ -45,11 +45,12 @@ class StaticHost(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def static_host(built_book, tmp_path_factory):
     """The book built for https://HOST/book/ and served from there by a plain static server."""
-    from bookproject import build_real_book
+    from bookproject import build_real_book, cache_copy
 
     port = free_port()
     base = f"http://127.0.0.1:{port}/{PREFIX}/"
-    site, _, _ = build_real_book(tmp_path_factory.mktemp("published"), "site", cache=built_book[2], BOOK_SITE_URL=base)
+    folder = tmp_path_factory.mktemp("published")
+    site, _, _ = build_real_book(folder, "site", cache=cache_copy(built_book, folder), BOOK_SITE_URL=base)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(StaticHost, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield base

@@ -56,3 +56,28 @@ def test_chapters_have_previous_next_links_and_a_table_of_contents(browser, isol
         assert page.locator("nav.md-footer__inner a.md-footer__link--next").count() == 1, chapter
         assert page.locator("nav.md-nav--secondary a.md-nav__link").count() >= 3, f"{chapter}: no table of contents"
     context.close()
+
+
+def test_search_index_loads_when_the_reader_opens_search(browser, isolated_url):
+    """No page downloads the search index (the whole book's text) until the reader opens
+    search; then search finds what it always found, from the keyboard or from a ?q= link."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    watched = Watched(page)
+    index = lambda: [u for u in watched.requests if u.endswith("/search/search_index.json")]  # noqa: E731
+    page.goto(isolated_url + "faq/")
+    page.wait_for_load_state("networkidle")
+    page.locator("nav.md-footer__inner a.md-footer__link--next").click()  # instant navigation
+    page.wait_for_url("**/remember/")
+    page.wait_for_load_state("networkidle")
+    assert index() == [], "the search index was downloaded before anyone searched"
+    page.keyboard.press("/")
+    page.keyboard.type("broadcasting")
+    results = page.locator(".md-search-result__item")
+    results.first.wait_for()
+    assert "reshaping/" in " ".join(results.locator("a").evaluate_all("links => links.map(a => a.href)"))
+    assert len(index()) == 1
+    page.goto(isolated_url + "?q=contiguous")
+    page.locator(".md-search-result__item").first.wait_for()
+    context.close()
+    assert not watched.errors, f"console errors: {watched.errors}"

@@ -99,11 +99,17 @@ def surface():
             names[f"Tensor.{name}"] = (tensor, name)
     for name in registry.not_yet_names():  # they only raise booktorch's error (test_booktorch_only.py)
         names.pop(f"Tensor.{name}", None)
+    listed = set()
     for cls, qualified in exported_classes.items():
         if cls is tensor:
             continue
-        for name in _own_attributes(cls):
-            names[f"{qualified}.{name}"] = (cls, name)
+        for name, owner in _own_attributes(cls).items():
+            # an inherited method is one name, listed under the class that defines it (nn.Linear.parameters
+            # is nn.Module.parameters): under that class's exported name, or this one's for a private base
+            if (owner is not cls and owner in exported_classes) or (owner, name) in listed:
+                continue
+            listed.add((owner, name))
+            names[f"{qualified}.{name}"] = (owner, name)
     return names
 
 

@@ -119,6 +119,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     result = []
     for i, fn in enumerate(targets):
         g = captured.get(id(fn))
+        if isinstance(g, list):  # a node of several outputs: the gradient of this input's output
+            g = g[ins[i]._output_nr]
         if g is None and not allow_unused:
             if materialize_grads:
                 g = at.zeros_like(ins[i])
@@ -194,23 +196,28 @@ def _execute(root_edges, root_grads, keep_graph, capture=None):
     tie = itertools.count()
     captured = {}
 
-    def deliver(fn, g):
+    def summed(fn, old, g):
+        if old is None:
+            return g
+        new = at.add(old, g)
+        for o in watching:
+            o.on_buffer(fn, old, g, new)
+        return new
+
+    def deliver(fn, nr, g):
         k = id(fn)
         if g is not None:
-            old = buffers.get(k)
-            if old is None:
-                buffers[k] = g
+            if fn._n_outputs > 1:  # a gradient for each output of the node
+                slots = buffers.setdefault(k, [None] * fn._n_outputs)
+                slots[nr] = summed(fn, slots[nr], g)
             else:
-                new = at.add(old, g)
-                for o in watching:
-                    o.on_buffer(fn, old, g, new)
-                buffers[k] = new
+                buffers[k] = summed(fn, buffers.get(k), g)
         deps[k] -= 1
         if deps[k] == 0:
             heapq.heappush(ready, (-fn._seq, next(tie), fn))
 
-    for (fn, _), g in zip(root_edges, root_grads):
-        deliver(fn, g)
+    for (fn, nr), g in zip(root_edges, root_grads):
+        deliver(fn, nr, g)
 
     with no_grad():
         while ready:
@@ -232,22 +239,29 @@ def _execute(root_edges, root_grads, keep_graph, capture=None):
                     for o in watching:
                         o.on_accumulate(fn, grad_in, before, fn.variable._grad)
                 continue
+            several = fn._n_outputs > 1
+            if several and grad_in is not None and all(g is None for g in grad_in):
+                grad_in = None
             for ref in fn._retained:
                 t = ref()
-                if t is not None and grad_in is not None:
-                    t._grad = at.clone(grad_in) if t._grad is None else at.add(t._grad, grad_in)
+                g = None if t is None or grad_in is None else grad_in[t._output_nr] if several else grad_in
+                if g is not None:
+                    t._grad = at.clone(g) if t._grad is None else at.add(t._grad, g)
             outs = [None] * len(fn.next_functions) if grad_in is None else fn.apply(grad_in)
             sent = []
             for i, (nxt, _) in enumerate(fn.next_functions):
                 g = outs[i] if nxt is not None else None
                 sent.append(None if g is None else _validate(fn, i, g))
-            for o in watching:
-                o.on_run(fn, grad_in, sent)
+            if watching:
+                # the tape shows one incoming gradient: a node of several outputs shows its first defined one
+                shown = next(g for g in grad_in if g is not None) if several and grad_in is not None else grad_in
+                for o in watching:
+                    o.on_run(fn, shown, sent)
             if not keep_graph:
                 fn.release_variables()
-            for i, (nxt, _) in enumerate(fn.next_functions):
+            for i, (nxt, nr) in enumerate(fn.next_functions):
                 if nxt is not None:
-                    deliver(nxt, sent[i])
+                    deliver(nxt, nr, sent[i])
     return captured
 
 

@@ -23,10 +23,11 @@ import itertools
 import re
 import weakref
 
-from .dtypes import tensor_type_name
+from .dtypes import float64, scalar_dtype, tensor_type_name
 from .errors import unsupported
 from .grad_mode import no_grad
 from .grad_mode import state as grad_state
+from .tensor import Tensor
 
 _seq = itertools.count()
 observers = []  # objects with on_node(node, output_or_None); see booktorch.tape
@@ -102,6 +103,14 @@ class SavedScalar:
         return self.tensor
 
 
+def saved_ints(value):
+    """An int (or tuple of ints) as torch shows it among a node's saved values: a negative int64 as the
+    unsigned 64-bit number of the same bits (``x.sum(-1).grad_fn._saved_dim`` is 2**64 - 1)."""
+    if isinstance(value, tuple):
+        return tuple(saved_ints(v) for v in value)
+    return value + (1 << 64) if isinstance(value, int) and not isinstance(value, bool) and value < 0 else value
+
+
 def _short_name(name):
     return re.sub(r"Backward\d*$", "", name)
 
@@ -116,6 +125,7 @@ class Node:
 
     _name = "Node"
     formulas = ()
+    _n_outputs = 1  # a node of several outputs (split, unbind) gets one gradient per output in apply()
 
     def __init__(self, inputs, /, **values):
         self._seq = next(_seq)
@@ -177,7 +187,11 @@ class Node:
             key = name[len("_saved_"):]
             saved = self.__dict__.get("_stensors", {})
             if key in saved:
-                return self.saved(key)
+                value = self.saved(key)
+                if isinstance(saved[key], SavedScalar):  # a Python number in a Tensor argument: a wrapped number
+                    dt = scalar_dtype(value) if not isinstance(value, float) else float64
+                    return Tensor._from_values([value], (), dt)
+                return value
             extra = self.__dict__.get("_svals", {})
             if key in extra:
                 return extra[key]
@@ -241,3 +255,16 @@ def attach(node, out):
     for o in observers:
         o.on_node(node, out)
     return out
+
+
+def attach_outputs(node, outs):
+    """Make ``node`` the grad_fn of each of ``outs`` (output i has ``output_nr`` i, as in torch); the
+    node's ``apply`` then receives a list with one gradient (or None) per output."""
+    node._n_outputs = len(outs)
+    for i, out in enumerate(outs):
+        out._grad_fn = node
+        out._requires_grad = True
+        out._output_nr = i
+    for o in observers:
+        o.on_node(node, None)
+    return outs

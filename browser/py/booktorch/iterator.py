@@ -160,7 +160,7 @@ def check_inplace(t, *others):
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         if t._base is not None:
             base = t._base
-            if base._requires_grad and base._grad_fn is None:
+            if t._requires_grad and base._grad_fn is None:  # torch: a view that requires grad, of a leaf
                 raise RuntimeError(
                     "a view of a leaf Variable that requires grad is being used in an in-place operation."
                 )

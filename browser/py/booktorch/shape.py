@@ -229,6 +229,19 @@ def _sort_perm(shape, operand_strides):
     return perm
 
 
+def visit_order(shape, stride):
+    """The dimensions, outermost first, in the order torch's TensorIterator walks one tensor of these strides
+    (memory order: the smallest stride innermost), e.g. where an in-place fill writes its values."""
+    return _sort_perm(shape, [stride])[::-1]
+
+
+def iteration_perm(shape, operands):
+    """The order in which TensorIterator visits the elements of an op over ``operands`` ((shape, strides)
+    pairs, broadcast to ``shape``): ``perm[0]`` is the fastest-changing dimension.  An op that writes one
+    element several times (index_put_, scatter) writes in this order."""
+    return _sort_perm(tuple(shape), [_broadcast_strides(tuple(shape), s, st) for s, st in operands])
+
+
 def _is_channels_last(shape, stride):
     if len(shape) != 4:
         return False

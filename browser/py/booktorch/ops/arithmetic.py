@@ -1,13 +1,18 @@
-"""``+ - * /`` and negation, out of place and in place, with their backward nodes.
+"""``+ - * / // %``, ``fmod`` and negation, out of place and in place, with their backward nodes.
 
 Result dtype: ``torch.result_type`` of the operands (``/`` promotes integers to the
-default float dtype).  Values are computed in Python floats or ints and rounded once
-to the result dtype, which reproduces torch's CPU results bit for bit: a sum or
-product of two float32 (or float16/bfloat16) values computed in double and rounded to
-float32 is the correctly rounded float32 result, as torch computes it.  A Python
-number is converted to the computation dtype first (a float scalar is rounded to
-float32, like torch's wrapped-number scalars), except that torch's float16 and
-bfloat16 ``mul`` and ``div`` read a scalar operand as float32.
+default float dtype; ``//``, ``%`` and ``div(..., rounding_mode=...)`` keep them).  Values are
+computed in Python floats or ints and rounded once to the result dtype, which reproduces
+torch's CPU results bit for bit: a sum or product of two float32 (or float16/bfloat16) values
+computed in double and rounded to float32 is the correctly rounded float32 result, as torch
+computes it.  ``add``/``sub`` with ``alpha`` are one fused multiply-add (``a + alpha * b``),
+as torch's vectorised kernels compute them.  A Python number is converted to the computation
+dtype first (a float scalar is rounded to float32, like torch's wrapped-number scalars),
+except that torch's float16 and bfloat16 ``mul`` and divisions read a scalar operand as float32.
+
+Floor division and the remainder follow c10's ``div_floor_floating`` and ATen's remainder
+kernel (``fmod``, then a correction when the signs differ), computed in float32 for float32,
+float16 and bfloat16 operands; integer division by zero raises torch's ``ZeroDivisionError``.
 """
 
 import math
@@ -15,22 +20,24 @@ import math
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..iterator import (
-    check_inplace,
     fdiv,
+    is_number,
+    opmath_round,
     pairs,
     result_tensor,
     shape_of,
     tensor_or_none,
     tensors,
     write,
-    write_positions,
 )
-from ..errors import unsupported
-from ..registry import at, function, kernel, method, not_yet
-from ..shape import broadcast_shapes, fmt_list
+from ..registry import at, function, kernel, method
+from ..shape import broadcast_shapes
 from ..tensor import Tensor
 
 _OPERAND = (Tensor, bool, int, float)
+_SCALAR_AS_FLOAT32 = ("mul", "div", "floor_divide", "trunc_divide")  # in float16 / bfloat16
+_NOT_FOR_BOOL = {"floor_divide": "div_floor_cpu", "trunc_divide": "div_trunc_cpu", "remainder": "remainder_cpu",
+                 "fmod": "fmod_cpu"}
 
 
 def _sub_check(a, b):
@@ -48,6 +55,14 @@ def _sub_check(a, b):
         )
 
 
+def _alpha_check(dt, alpha):
+    """ATen's alpha_check."""
+    if isinstance(alpha, bool) and dt is not D.bool_:
+        raise RuntimeError("Boolean alpha only supported for Boolean results.")
+    if not dt.is_floating_point and isinstance(alpha, float):
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating point number.")
+
+
 def _result_dtype(op, a, b):
     dt = D.result_type(a, b)
     if op == "div" and dt._kind < 2:
@@ -55,52 +70,142 @@ def _result_dtype(op, a, b):
     return dt
 
 
-def _values(op, a, b, shape, dt):
-    """``a op b`` element by element, computed in ``dt`` and rounded to it."""
-    scalar_dt = D.float32 if op in ("mul", "div") and dt in D.REDUCED else None
+# ------------------------------------------------------------------ one element
+def _fmod(x, y):
+    """C's fmod (exact): NaN for an infinite x or a zero y."""
+    try:
+        return math.fmod(x, y)
+    except ValueError:
+        return math.nan
+
+
+def _floor(v):
+    return float(math.floor(v)) if v - v == 0 else v  # inf and nan stay
+
+
+def _trunc(v):
+    return math.copysign(float(math.trunc(v)), v) if v - v == 0 else v
+
+
+def _div_floor_float(a, b, rnd):
+    """c10::div_floor_floating, rounding each step with ``rnd`` (float32 or float64 arithmetic)."""
+    if b == 0:
+        return fdiv(a, b)
+    mod = _fmod(a, b)
+    div = rnd(fdiv(rnd(a - mod), b))
+    if mod != 0 and (b < 0) != (mod < 0):
+        div = rnd(div - 1.0)
+    if div != 0:
+        floordiv = _floor(div)
+        if div - floordiv > 0.5:
+            floordiv = rnd(floordiv + 1.0)
+        return floordiv
+    return math.copysign(0.0, fdiv(a, b))
+
+
+def _remainder_float(a, b, rnd):
+    mod = _fmod(a, b)
+    if mod != 0 and (b < 0) != (mod < 0):
+        mod = rnd(mod + b)
+    return mod
+
+
+def _int_trunc_div(x, y):
+    q = abs(x) // abs(y)
+    return q if (x < 0) == (y < 0) else -q
+
+
+def _no_zero_divisor(bv):
+    if 0 in bv:
+        raise RuntimeError("ZeroDivisionError")
+
+
+def _values(op, a, b, shape, dt, alpha=1):
+    """``a op b`` element by element, computed in ``dt`` and rounded to it (``a + alpha * b`` for add)."""
+    if dt is D.bool_ and op in _NOT_FOR_BOOL:
+        raise NotImplementedError(f'"{_NOT_FOR_BOOL[op]}" not implemented for \'Bool\'')
+    scalar_dt = D.float32 if op in _SCALAR_AS_FLOAT32 and dt in D.REDUCED else None
     av, bv = pairs(a, b, shape, dt, scalar_dt)
+    if op == "sub":
+        op, alpha = "add", -alpha
+        if alpha == -1 and dt is not D.bool_:
+            return D.round_values([x - y for x, y in zip(av, bv)], dt)
     if op == "add":
-        vals = [x or y for x, y in zip(av, bv)] if dt is D.bool_ else [x + y for x, y in zip(av, bv)]
-    elif op == "sub":
-        vals = [x - y for x, y in zip(av, bv)]
+        if dt is D.bool_:
+            vals = [x or y for x, y in zip(av, bv)] if alpha else list(av)
+        elif alpha == 1:
+            vals = [x + y for x, y in zip(av, bv)]
+        elif dt._kind == 1:
+            vals = [x + alpha * y for x, y in zip(av, bv)]
+        elif dt is D.float64:
+            al = float(alpha)
+            vals = [D.fma_f64(y, al, x) for x, y in zip(av, bv)]
+        else:
+            al = D.f32(alpha)
+            vals = [D.fma_f32(y, al, x) for x, y in zip(av, bv)]
     elif op == "mul":
         vals = [x and y for x, y in zip(av, bv)] if dt is D.bool_ else [x * y for x, y in zip(av, bv)]
-    else:
+    elif op == "div":
         vals = [fdiv(x, y) for x, y in zip(av, bv)]
+    elif dt._kind == 1:
+        _no_zero_divisor(bv)
+        if op == "floor_divide":
+            vals = [x // y for x, y in zip(av, bv)]
+        elif op == "trunc_divide":
+            vals = [_int_trunc_div(x, y) for x, y in zip(av, bv)]
+        elif op == "remainder":
+            vals = [x % y for x, y in zip(av, bv)]
+        else:
+            vals = [x - y * _int_trunc_div(x, y) for x, y in zip(av, bv)]
+    else:
+        rnd = opmath_round(dt)
+        if op == "floor_divide":
+            vals = [_div_floor_float(x, y, rnd) for x, y in zip(av, bv)]
+        elif op == "trunc_divide":
+            vals = [_trunc(rnd(fdiv(x, y))) for x, y in zip(av, bv)]
+        elif op == "remainder":
+            vals = [_remainder_float(x, y, rnd) for x, y in zip(av, bv)]
+        else:
+            vals = [_fmod(x, y) for x, y in zip(av, bv)]
     return D.round_values(vals, dt)
 
 
-def _compute(op, a, b):
+def _compute(op, a, b, alpha=1):
     shape = broadcast_shapes(shape_of(a), shape_of(b))
     dt = _result_dtype(op, a, b)
-    return result_tensor(_values(op, a, b, shape, dt), shape, dt, a, b)
+    if alpha != 1 or isinstance(alpha, bool):
+        _alpha_check(dt, alpha)
+    return result_tensor(_values(op, a, b, shape, dt, alpha), shape, dt, a, b)
 
 
 # ------------------------------------------------------------------ forward ops
 @kernel
-def add(a, b):
-    out = _compute("add", a, b)
+def add(a, b, alpha=1):
+    out = _compute("add", a, b, alpha)
     if needs_grad(*tensors(a, b)):
-        attach(AddBackward0([tensor_or_none(a), tensor_or_none(b)]), out)
+        attach(AddBackward0([tensor_or_none(a), tensor_or_none(b)], alpha=alpha), out)
     return out
 
 
 @kernel
-def sub(a, b):
+def sub(a, b, alpha=1):
     _sub_check(a, b)
-    out = _compute("sub", a, b)
+    out = _compute("sub", a, b, alpha)
     if needs_grad(*tensors(a, b)):
-        attach(SubBackward0([tensor_or_none(a), tensor_or_none(b)]), out)
+        attach(SubBackward0([tensor_or_none(a), tensor_or_none(b)], alpha=alpha), out)
     return out
 
 
 @kernel
-def rsub(t, number):
-    """``number - t`` (torch's rsub, grad_fn RsubBackward1)."""
-    _sub_check(t, number)
-    out = _compute("sub", number, t)
-    if needs_grad(t):
-        attach(RsubBackward1([t]), out)
+def rsub(t, other, alpha=1):
+    """``other - alpha * t`` (torch's rsub: grad_fn RsubBackward1 for a number, RsubBackward0 for a tensor)."""
+    _sub_check(t, other)
+    out = _compute("sub", other, t, alpha)
+    if needs_grad(*tensors(t, other)):
+        if isinstance(other, Tensor):
+            attach(RsubBackward0([t, other], alpha=alpha), out)
+        else:
+            attach(RsubBackward1([t], alpha=alpha), out)
     return out
 
 
@@ -109,23 +214,33 @@ def mul(a, b):
     out = _compute("mul", a, b)
     if needs_grad(*tensors(a, b)):
         node = MulBackward0([tensor_or_none(a), tensor_or_none(b)])
-        if node.needs(1):
-            node.save("self", a)
-        if node.needs(0):
-            node.save("other", b)
+        node.save("self", a if node.needs(1) else None)
+        node.save("other", b if node.needs(0) else None)
         attach(node, out)
     return out
 
 
+_ROUNDING = {None: "div", "trunc": "trunc_divide", "floor": "floor_divide"}
+
+
+def _rounding_op(rounding_mode):
+    if rounding_mode not in _ROUNDING:
+        raise RuntimeError(
+            f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'"
+        )
+    return _ROUNDING[rounding_mode]
+
+
 @kernel
-def div(a, b):
-    out = _compute("div", a, b)
+def div(a, b, rounding_mode=None):
+    out = _compute(_rounding_op(rounding_mode), a, b)
     if needs_grad(*tensors(a, b)):
-        node = DivBackward0([tensor_or_none(a), tensor_or_none(b)])
-        if node.needs(1):
-            node.save("self", a)
-        if node.needs(0) or node.needs(1):
-            node.save("other", b)
+        if rounding_mode is None:
+            node = DivBackward0([tensor_or_none(a), tensor_or_none(b)])
+        else:
+            node = DivBackward2([tensor_or_none(a), tensor_or_none(b)], rounding_mode=rounding_mode)
+        node.save("self", a if node.needs(1) else None)
+        node.save("other", b)
         attach(node, out)
     return out
 
@@ -134,6 +249,41 @@ def div(a, b):
 def rdiv(t, number):
     """``number / t``: torch computes ``t.reciprocal() * number``."""
     return mul(at.reciprocal(t), number)
+
+
+@kernel
+def floor_divide(a, b):
+    out = _compute("floor_divide", a, b)
+    if needs_grad(*tensors(a, b)):
+        attach(NotImplementedBackward([tensor_or_none(a), tensor_or_none(b)], "floor_divide"), out)
+    return out
+
+
+def _modulo(op, a, b, tensor_node, scalar_node):
+    out = _compute(op, a, b)
+    if needs_grad(*tensors(a, b)):
+        if not isinstance(a, Tensor):
+            node = NotImplementedBackward([b], op)
+        elif isinstance(b, Tensor):
+            node = tensor_node([a, b])
+            node.save("self", a if node.needs(1) else None)
+            node.save("other", b if node.needs(1) else None)
+        else:
+            node = scalar_node([a])
+        attach(node, out)
+    return out
+
+
+@kernel
+def remainder(a, b):
+    """Python's ``%``: the result has the divisor's sign."""
+    return _modulo("remainder", a, b, RemainderBackward1, RemainderBackward0)
+
+
+@kernel
+def fmod(a, b):
+    """C's ``fmod``: the result has the dividend's sign."""
+    return _modulo("fmod", a, b, FmodBackward1, FmodBackward0)
 
 
 @kernel
@@ -168,37 +318,58 @@ def _ieee_reciprocal(v):
     return 1.0 / v
 
 
+def _maybe_multiply(grad, alpha):
+    """torch's maybe_multiply: ``grad * alpha`` unless alpha is 1."""
+    return grad if alpha == 1 and not isinstance(alpha, bool) else mul(grad, alpha)
+
+
 class AddBackward0(Node):
     _name = "AddBackward0"
-    formulas = ("grad", "grad")
+    formulas = ("grad", "grad * alpha")
 
     def apply(self, grad):
-        return [grad if self.needs(0) else None, grad if self.needs(1) else None]
+        alpha = self._svals["alpha"]
+        return [grad if self.needs(0) else None, _maybe_multiply(grad, alpha) if self.needs(1) else None]
 
     def local(self, i):
-        return _scalar_tensor(1.0)
+        return _scalar_tensor(1.0 if i == 0 else self._svals["alpha"])
 
 
 class SubBackward0(Node):
     _name = "SubBackward0"
-    formulas = ("grad", "-grad")
+    formulas = ("grad", "-grad * alpha")
 
     def apply(self, grad):
-        return [grad if self.needs(0) else None, neg(grad) if self.needs(1) else None]
+        alpha = self._svals["alpha"]
+        return [grad if self.needs(0) else None, _maybe_multiply(neg(grad), alpha) if self.needs(1) else None]
 
     def local(self, i):
-        return _scalar_tensor(1.0 if i == 0 else -1.0)
+        return _scalar_tensor(1.0 if i == 0 else -self._svals["alpha"])
+
+
+class RsubBackward0(Node):
+    """``torch.rsub(self, other)`` = ``other - alpha * self`` with two tensors."""
+
+    _name = "RsubBackward0"
+    formulas = ("-grad * alpha", "grad")
+
+    def apply(self, grad):
+        g0 = _maybe_multiply(neg(grad), self._svals["alpha"]) if self.needs(0) else None
+        return [g0, grad if self.needs(1) else None]
+
+    def local(self, i):
+        return _scalar_tensor(-self._svals["alpha"] if i == 0 else 1.0)
 
 
 class RsubBackward1(Node):
     _name = "RsubBackward1"
-    formulas = ("-grad",)
+    formulas = ("-grad * alpha",)
 
     def apply(self, grad):
-        return [neg(grad)]
+        return [_maybe_multiply(neg(grad), self._svals["alpha"])]
 
     def local(self, i):
-        return _scalar_tensor(-1.0)
+        return _scalar_tensor(-self._svals["alpha"])
 
 
 class NegBackward0(Node):
@@ -247,71 +418,88 @@ class DivBackward0(Node):
         return neg(div(div(self.saved("self"), other), other))
 
 
-# ------------------------------------------------------------------ in place
-_NODES = {"add": AddBackward0, "sub": SubBackward0, "mul": MulBackward0, "div": DivBackward0}
+class _ZeroGradients(Node):
+    """A step function: its derivative is zero wherever it exists."""
+
+    formulas = ("0", "0")
+
+    def apply(self, grad):
+        return [at.zeros_like(grad) if self.needs(i) else None for i in range(len(self.next_functions))]
+
+    def local(self, i):
+        return _scalar_tensor(0.0)
 
 
-@kernel
-def inplace_binary(op, t, other):
-    """``t op= other`` (add_/sub_/mul_/div_) with torch's checks and autograd rebase."""
-    if not isinstance(other, _OPERAND):
-        raise TypeError(f"{op}_(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
-    if op == "sub":
-        _sub_check(t, other)
-    record = check_inplace(t, other)
-    write_pos = write_positions(t)
-    shape = broadcast_shapes(t._shape, shape_of(other))
-    rdt = _result_dtype(op, t, other)
-    if tuple(shape) != tuple(t._shape):
-        raise RuntimeError(
-            f"output with shape {fmt_list(t._shape)} doesn't match the broadcast shape {fmt_list(shape)}"
-        )
-    if not D.can_cast(rdt, t._dtype):
-        raise RuntimeError(f"result type {rdt._legacy} can't be cast to the desired output type {t._dtype._legacy}")
-    original = None
-    if record and op in ("mul", "div") and isinstance(other, Tensor) and other._requires_grad:
-        original = at.clone(t).detach()
-    vals = _values(op, t, other, shape, rdt)
-    if rdt is not t._dtype:
-        vals = D.convert(vals, rdt, t._dtype)
-    data = t._storage.data
-    for p, v in zip(write_pos, vals):
-        data[p] = v
-    t._version.bump()
-    if record:
-        node = _NODES[op]([t, tensor_or_none(other)])
-        if op == "mul":
-            if node.needs(1):
-                node.save("self", original)
-            if node.needs(0):
-                node.save("other", other)
-        elif op == "div":
-            if node.needs(1):
-                node.save("self", original)
-            node.save("other", other)
-        t._grad_fn = None  # rebase: the node already points at the old history
-        attach(node, t)
-    return t
+class DivBackward2(_ZeroGradients):
+    """``div`` with ``rounding_mode='trunc'`` or ``'floor'``."""
+
+    _name = "DivBackward2"
+
+
+class NotImplementedBackward(Node):
+    """torch's ``NotImplemented`` node: an op without a derivative formula; backward through it fails."""
+
+    _name = "torch::autograd::NotImplemented"
+
+    def __init__(self, inputs, op):
+        super().__init__(inputs)
+        self._op = op  # named in the error; not a saved value torch shows
+
+    def __repr__(self):
+        return f"<NotImplemented object at {hex(id(self))}>"
+
+    def apply(self, grad):
+        raise RuntimeError(f"derivative for aten::{self._op} is not implemented")
+
+
+class _ModuloBackward1(Node):
+    """``self - other * q`` for a rounded quotient q: d/dself = 1, d/dother = -q."""
+
+    rounding_mode = "floor"
+
+    def apply(self, grad):
+        g1 = None
+        if self.needs(1):
+            q = div(self.saved("self"), self.saved("other"), rounding_mode=self.rounding_mode)
+            g1 = mul(neg(grad), q)
+        return [grad if self.needs(0) else None, g1]
+
+
+class RemainderBackward0(Node):
+    _name = "RemainderBackward0"
+    formulas = ("grad",)
+
+    def apply(self, grad):
+        return [grad]
+
+    def local(self, i):
+        return _scalar_tensor(1.0)
+
+
+class RemainderBackward1(_ModuloBackward1):
+    _name = "RemainderBackward1"
+    formulas = ("grad", "-grad * self.div(other, rounding_mode='floor')")
+
+
+class FmodBackward0(RemainderBackward0):
+    _name = "FmodBackward0"
+
+
+class FmodBackward1(_ModuloBackward1):
+    _name = "FmodBackward1"
+    formulas = ("grad", "-grad * self.div(other, rounding_mode='trunc')")
+    rounding_mode = "trunc"
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
 def _operator(fn, reflected=False):
-    def method(self, other):
+    def operator(self, other):
         if not isinstance(other, _OPERAND):
             return NotImplemented
         return fn(other, self) if reflected else fn(self, other)
 
-    method.__name__ = fn.__name__
-    return method
-
-
-def _inplace_operator(op):
-    def method(self, other):
-        if not isinstance(other, _OPERAND):
-            return NotImplemented
-        return inplace_binary(op, self, other)
-
-    return method
+    operator.__name__ = fn.__name__
+    return operator
 
 
 def _check_other(name, other, position):
@@ -319,28 +507,9 @@ def _check_other(name, other, position):
         raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
 
 
-def _no_alpha(name, alpha):
-    if alpha != 1:
-        raise unsupported(f"torch.{name}(..., alpha=...)")
-
-
-for _name, _fn in (("__add__", add), ("__mul__", mul), ("__sub__", sub), ("__truediv__", div)):
-    method(_name)(_operator(_fn))
-method("__radd__")(_operator(add))
-method("__rmul__")(_operator(mul))
-method("__rsub__")(_operator(rsub))
-method("__rtruediv__")(_operator(rdiv))
-for _name, _op in (("__iadd__", "add"), ("__isub__", "sub"), ("__imul__", "mul"), ("__itruediv__", "div")):
-    method(_name)(_inplace_operator(_op))
-method("__neg__", "neg", "negative")(neg)
-del _name, _fn, _op
-
-
-@method("__pos__", "positive")
-def positive(self):
-    if self._dtype is D.bool_:
-        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
-    return self
+def _check_alpha(name, alpha):
+    if not is_number(alpha):
+        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type(alpha).__name__}")
 
 
 def _wrap_numbers(a, b):
@@ -351,32 +520,63 @@ def _wrap_numbers(a, b):
     return a
 
 
+def _overloads_error(name, got, overloads):
+    raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                    + "".join(f" * {o}\n" for o in overloads))
+
+
+def _got(*args, **kwargs):
+    parts = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
+    return ", ".join(parts)
+
+
+for _name, _fn in (("__add__", add), ("__mul__", mul), ("__sub__", sub), ("__truediv__", div),
+                   ("__floordiv__", floor_divide), ("__mod__", remainder)):
+    method(_name)(_operator(_fn))
+method("__radd__")(_operator(add))  # torch computes number + tensor as tensor + number
+method("__rmul__")(_operator(mul))
+for _name, _fn in (("__rfloordiv__", floor_divide), ("__rmod__", remainder)):
+    method(_name)(_operator(_fn, reflected=True))
+method("__rsub__")(_operator(rsub))
+method("__rtruediv__")(_operator(rdiv))
+method("__neg__", "neg", "negative")(neg)
+del _name, _fn
+
+
+@method("__pos__", "positive")
+@function("positive", tensor_input=True)
+def positive(self):
+    if self._dtype is D.bool_:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return self
+
+
 @method("add")
 def add_method(self, other, *, alpha=1):
     _check_other("add", other, 1)
-    _no_alpha("add", alpha)
-    return add(self, other)
+    _check_alpha("add", alpha)
+    return add(self, other, alpha)
 
 
 @function("add")
 def add_function(input, other, *, alpha=1):
     _check_other("add", other, 2)
-    _no_alpha("add", alpha)
-    return add(_wrap_numbers(input, other), other)
+    _check_alpha("add", alpha)
+    return add(_wrap_numbers(input, other), other, alpha)
 
 
 @method("sub", "subtract")
 def sub_method(self, other, *, alpha=1):
     _check_other("sub", other, 1)
-    _no_alpha("sub", alpha)
-    return sub(self, other)
+    _check_alpha("sub", alpha)
+    return sub(self, other, alpha)
 
 
 @function("sub", "subtract")
 def sub_function(input, other, *, alpha=1):
     _check_other("sub", other, 2)
-    _no_alpha("sub", alpha)
-    return sub(_wrap_numbers(input, other), other)
+    _check_alpha("sub", alpha)
+    return sub(_wrap_numbers(input, other), other, alpha)
 
 
 @method("mul", "multiply")
@@ -391,54 +591,157 @@ def mul_function(input, other):
     return mul(_wrap_numbers(input, other), other)
 
 
-@method("div", "divide", "true_divide")
-def div_method(self, other):
+def _check_rounding(rounding_mode, got):
+    if rounding_mode is not None and not isinstance(rounding_mode, str):
+        _overloads_error("div", got, ["(Tensor other)", "(Tensor other, *, str rounding_mode)",
+                                      "(Number other, *, str rounding_mode)"])
+
+
+@method("div", "divide")
+def div_method(self, other, *, rounding_mode=None):
     _check_other("div", other, 1)
+    _check_rounding(rounding_mode, _got(other, rounding_mode=rounding_mode))
+    return div(self, other, rounding_mode)
+
+
+@function("div", "divide")
+def div_function(input, other, *, rounding_mode=None):
+    _check_other("div", other, 2)
+    if rounding_mode is not None and not isinstance(rounding_mode, str):
+        _overloads_error("div", _got(input, other, rounding_mode=rounding_mode), [
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Tensor other, *, str rounding_mode, Tensor out = None)",
+            "(Tensor input, Number other, *, str rounding_mode)"])
+    return div(_wrap_numbers(input, other), other, rounding_mode)
+
+
+@method("true_divide")
+def true_divide_method(self, other):
+    _check_other("true_divide", other, 1)
     return div(self, other)
 
 
-@function("div", "divide", "true_divide")
-def div_function(input, other):
-    _check_other("div", other, 2)
+@function("true_divide")
+def true_divide_function(input, other):
+    _check_other("true_divide", other, 2)
     return div(_wrap_numbers(input, other), other)
 
 
+def _number_or_tensor(name, other, got):
+    if not isinstance(other, _OPERAND):
+        _overloads_error(name, got, [
+            "(Tensor other)\n      didn't match because some of the arguments have invalid types: "
+            f"(!{type(other).__name__}!)",
+            "(Number other)\n      didn't match because some of the arguments have invalid types: "
+            f"(!{type(other).__name__}!)"])
+
+
+def _modulo_methods(name, fn):
+    def as_method(self, other):
+        _number_or_tensor(name, other, _got(other))
+        return fn(self, other)
+
+    as_method.__name__ = as_method.__qualname__ = name
+    method(name)(as_method)
+    return as_method
+
+
+_modulo_methods("floor_divide", floor_divide)
+_modulo_methods("remainder", remainder)
+_modulo_methods("fmod", fmod)
+
+
+@function("floor_divide")
+def floor_divide_function(input, other):
+    if not isinstance(other, _OPERAND) or not isinstance(input, _OPERAND):
+        _overloads_error("floor_divide", _got(input, other), [
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Number other)\n      didn't match because some of the arguments have invalid types: "
+            f"(Tensor, !{type(other).__name__}!)"])
+    return floor_divide(_wrap_numbers(input, other), other)
+
+
+@function("remainder")
+def remainder_function(input, other):
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor) or not isinstance(other, _OPERAND):
+        _overloads_error("remainder", _got(input, other), [
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: "
+            f"(!{type(input).__name__}!, !{type(other).__name__}!)",
+            "(Tensor input, Number other, *, Tensor out = None)"])
+    return remainder(input, other)
+
+
+@function("fmod")
+def fmod_function(input, other):
+    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):
+        _overloads_error("fmod", _got(input, other), ["(Tensor input, Tensor other, *, Tensor out = None)",
+                                                      "(Tensor input, Number other, *, Tensor out = None)"])
+    return fmod(input, other)
+
+
 @function("rsub")
-def rsub_function(input, other, *, alpha=1):
-    if not isinstance(input, Tensor):
-        raise TypeError(
-            f"rsub() received an invalid combination of arguments - got ({type(input).__name__}, "
-            f"{type(other).__name__}), but expected one of:\n"
-            " * (Tensor input, Tensor other, *, Number alpha = 1)\n"
-            " * (Tensor input, Number other, Number alpha = 1)\n"
-        )
-    _no_alpha("rsub", alpha)
-    return sub(other, input) if isinstance(other, Tensor) else rsub(input, other)
+def rsub_function(input, other, alpha=1):
+    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND) or not is_number(alpha):
+        _overloads_error("rsub", _got(input, other) if alpha == 1 else _got(input, other, alpha=alpha), [
+            "(Tensor input, Tensor other, *, Number alpha = 1)", "(Tensor input, Number other, Number alpha = 1)"])
+    return rsub(input, other, alpha)
 
 
 function("neg", "negative", tensor_input=True)(neg)
 
 
-def _inplace_method(op):
-    def method(self, other, *, alpha=1):
-        if alpha != 1:
-            raise unsupported(f"Tensor.{op}_(..., alpha=...)")
-        return inplace_binary(op, self, other)
+# ------------------------------------------------------------------ in place
+def _inplace_operator(fn):
+    def operator(self, other):
+        if not isinstance(other, _OPERAND):
+            return NotImplemented
+        return at.inplace(self, fn, other)
 
-    method.__name__ = op + "_"
-    return method
+    operator.__name__ = fn.__name__
+    return operator
 
 
-# Python operators outside the subset so far: booktorch's error, not Python's TypeError
-for _names, _symbol in ((("__floordiv__", "__rfloordiv__", "__ifloordiv__"), "//"),
-                        (("__mod__", "__rmod__", "__imod__"), "%"), (("__and__", "__rand__", "__iand__"), "&"),
-                        (("__or__", "__ror__", "__ior__"), "|"), (("__xor__", "__rxor__", "__ixor__"), "^"),
-                        (("__invert__",), "~"), (("__lshift__", "__rlshift__", "__ilshift__"), "<<"),
-                        (("__rshift__", "__rrshift__", "__irshift__"), ">>")):
-    not_yet(f"The {_symbol} operator on tensors", *_names)
-del _names, _symbol
+for _names, _fn in ((("__iadd__",), add), (("__isub__",), sub), (("__imul__",), mul), (("__itruediv__",), div),
+                    (("__ifloordiv__", "floor_divide_"), floor_divide), (("__imod__", "remainder_"), remainder),
+                    (("fmod_",), fmod)):
+    method(*_names)(_inplace_operator(_fn))
+del _names, _fn
 
-method("add_")(_inplace_method("add"))
-method("sub_")(_inplace_method("sub"))
-method("mul_")(_inplace_method("mul"))
-method("div_")(_inplace_method("div"))
+
+def _inplace_with_alpha(name, fn):
+    def inplace_method(self, other, *, alpha=1):
+        _check_other(name, other, 1)
+        _check_alpha(name, alpha)
+        return at.inplace(self, fn, other, alpha)
+
+    inplace_method.__name__ = inplace_method.__qualname__ = name
+    return inplace_method
+
+
+method("add_")(_inplace_with_alpha("add_", add))
+method("sub_", "subtract_")(_inplace_with_alpha("sub_", sub))
+
+
+@method("mul_", "multiply_")
+def mul_(self, other):
+    _check_other("mul_", other, 1)
+    return at.inplace(self, mul, other)
+
+
+@method("div_", "divide_")
+def div_(self, other, *, rounding_mode=None):
+    _check_other("div_", other, 1)
+    return at.inplace(self, div, other, rounding_mode)
+
+
+@method("true_divide_")
+def true_divide_(self, other):
+    _check_other("true_divide_", other, 1)
+    return at.inplace(self, div, other)
+
+
+@method("neg_", "negative_")
+@function("neg_", "negative_", tensor_input=True)
+def neg_(self):
+    return at.inplace(self, neg)

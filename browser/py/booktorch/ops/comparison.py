@@ -1,4 +1,5 @@
-"""Comparisons, ``where``, ``maximum``/``minimum``, ``equal``, ``allclose`` and the logical helpers.
+"""Comparisons (``== != < <= > >=``, ``eq``... and their in-place forms), ``where`` (all three forms),
+``maximum``/``minimum``/``fmax``/``fmin`` with their backward nodes, ``equal`` and ``allclose``.
 
 A comparison converts both operands to their common dtype first (``torch.result_type``),
 so a Python number is converted like any operand: ``uint8_tensor == -6`` compares with
@@ -9,10 +10,9 @@ import math
 import warnings
 
 from .. import dtypes as D
-from ..graph import needs_grad
-from ..errors import unsupported
-from ..iterator import expanded_values, pairs, result_tensor, shape_of
-from ..registry import function, kernel, method
+from ..graph import Node, attach, needs_grad
+from ..iterator import expanded_values, pairs, result_tensor, shape_of, tensor_or_none, tensors
+from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
 
@@ -68,6 +68,10 @@ def ge(a, b):
     return _compare("ge", a, b)
 
 
+_ALIASES = {"eq": (), "ne": ("not_equal",), "lt": ("less",), "le": ("less_equal",), "gt": ("greater",),
+            "ge": ("greater_equal",)}
+
+
 def _operator(fn):
     def op(self, other):
         if not isinstance(other, _OPERAND):
@@ -78,35 +82,82 @@ def _operator(fn):
     return op
 
 
-def _named(fn, position):
-    def named(self, other):
+def _invalid_other(name, other):
+    n = type(other).__name__
+    raise TypeError(
+        f"{name}() received an invalid combination of arguments - got ({n}), but expected one of:\n"
+        f" * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!{n}!)\n"
+        f" * (Number other)\n      didn't match because some of the arguments have invalid types: (!{n}!)\n"
+    )
+
+
+def _declare_comparison(fn):
+    name = fn.__name__
+    names = (name,) + _ALIASES[name]
+    scalar_node, tensor_node = _INPLACE_NODES[name]
+
+    def as_method(self, other):
         if not isinstance(other, _OPERAND):
-            raise TypeError(
-                f"{fn.__name__}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}"
-            )
+            _invalid_other(name, other)
         return fn(self, other)
 
-    named.__name__ = fn.__name__
-    return named
+    def as_function(input, other):
+        if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):
+            raise TypeError(
+                f"{name}() received an invalid combination of arguments - got ({type(input).__name__}, "
+                f"{type(other).__name__}), but expected one of:\n"
+                " * (Tensor input, Tensor other, *, Tensor out = None)\n"
+                " * (Tensor input, Number other, *, Tensor out = None)\n"
+            )
+        return fn(input, other)
+
+    def as_inplace(self, other):
+        if not isinstance(other, _OPERAND):
+            _invalid_other(name + "_", other)
+        return at.inplace(self, _recording(fn, scalar_node, tensor_node), other)
+
+    as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
+    as_inplace.__name__ = as_inplace.__qualname__ = name + "_"
+    method(f"__{name}__")(_operator(fn))
+    method(*names)(as_method)
+    method(*(n + "_" for n in names))(as_inplace)
+    function(*names)(as_function)
 
 
+def _recording(fn, scalar_node, tensor_node):
+    """The comparison as torch's in-place form records it: a node whose gradients are zeros."""
+
+    def compare(self, other):
+        out = fn(self, other)
+        if needs_grad(self, other if isinstance(other, Tensor) else None):
+            if isinstance(other, Tensor):
+                attach(tensor_node([self, other]), out)
+            else:
+                attach(scalar_node([self]), out)
+        return out
+
+    return compare
+
+
+class _ComparisonBackward(Node):
+    """``self.eq_(other)`` and friends: the result does not depend on the inputs smoothly."""
+
+    formulas = ("0", "0")
+
+    def apply(self, grad):
+        return [at.zeros_like(grad) if self.needs(i) else None for i in range(len(self.next_functions))]
+
+
+def _comparison_nodes(name):
+    title = name.capitalize()
+    return (type(f"{title}Backward0", (_ComparisonBackward,), {"_name": f"{title}Backward0"}),
+            type(f"{title}Backward1", (_ComparisonBackward,), {"_name": f"{title}Backward1"}))
+
+
+_INPLACE_NODES = {name: _comparison_nodes(name) for name in _ALIASES}
 for _fn in (eq, ne, lt, le, gt, ge):
-    method(f"__{_fn.__name__}__")(_operator(_fn))
-    method(_fn.__name__)(_named(_fn, 1))
-    function(_fn.__name__, tensor_input=True)(_named(_fn, 2))
+    _declare_comparison(_fn)
 del _fn
-
-
-@kernel
-def logical_and(a, b):
-    shape = broadcast_shapes(shape_of(a), shape_of(b))
-    av, bv = pairs(a, b, shape, D.bool_)
-    return result_tensor([bool(x) and bool(y) for x, y in zip(av, bv)], shape, D.bool_, a, b)
-
-
-@kernel
-def logical_not(t):
-    return result_tensor([not x for x in t._values()], t._shape, D.bool_, t)
 
 
 # ------------------------------------------------------------------ where
@@ -117,26 +168,68 @@ _UINT8_CONDITION = (
 )
 
 
-@kernel
-def where(cond, a, b):
+def _condition_check(cond):
     if cond._dtype is D.uint8:
-        warnings.warn(_UINT8_CONDITION, UserWarning, stacklevel=3)
+        warnings.warn(_UINT8_CONDITION, UserWarning, stacklevel=4)
     elif cond._dtype is not D.bool_:
         raise RuntimeError(
             f"where expected condition to be a boolean tensor, but got a tensor with dtype {cond._dtype._legacy}"
         )
+
+
+@kernel
+def where(cond, a, b):
+    _condition_check(cond)
     shape = broadcast_shapes(broadcast_shapes(shape_of(cond), shape_of(a)), shape_of(b))
     dt = D.result_type(a, b)
     # torch converts a number operand with a range check (but not for float16 and bfloat16)
-    a = a if isinstance(a, Tensor) else D.checked_scalar(a, dt, check_reduced=False)
-    b = b if isinstance(b, Tensor) else D.checked_scalar(b, dt, check_reduced=False)
+    av_in = a if isinstance(a, Tensor) else D.checked_scalar(a, dt, check_reduced=False)
+    bv_in = b if isinstance(b, Tensor) else D.checked_scalar(b, dt, check_reduced=False)
     cv = expanded_values(cond, shape)
-    av, bv = pairs(a, b, shape, dt)
-    return result_tensor([x if c else y for c, x, y in zip(cv, av, bv)], shape, dt, cond, a, b)
+    av, bv = pairs(av_in, bv_in, shape, dt)
+    out = result_tensor([x if c else y for c, x, y in zip(cv, av, bv)], shape, dt, cond, av_in, bv_in)
+    if needs_grad(*tensors(a, b)):
+        node = WhereBackward0([tensor_or_none(a), tensor_or_none(b)])
+        node.save("condition", cond)
+        attach(node, out)
+    return out
+
+
+class WhereBackward0(Node):
+    _name = "WhereBackward0"
+    formulas = ("where(condition, grad, 0)", "where(condition, 0, grad)")
+
+    def apply(self, grad):
+        cond = self.saved("condition")
+        zero = _zero(grad)
+        return [where(cond, grad, zero) if self.needs(0) else None, where(cond, zero, grad) if self.needs(1) else None]
+
+
+_WHERE_OVERLOADS = (
+    " * (Tensor condition)\n"
+    " * (Tensor condition, Tensor input, Tensor other, *, Tensor out = None)\n"
+    " * (Tensor condition, Number self, Tensor other)\n"
+    " * (Tensor condition, Tensor input, Number other)\n"
+    " * (Tensor condition, Number self, Number other)\n"
+)
+
+
+_MISSING = object()
 
 
 @function("where")
-def where_function(condition, input, other):
+def where_function(condition, input=_MISSING, other=_MISSING):
+    if input is _MISSING and other is _MISSING:  # torch.where(cond) is cond.nonzero(as_tuple=True)
+        if not isinstance(condition, Tensor):
+            raise TypeError(
+                f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}"
+            )
+        return at.nonzero_tuple(condition)
+    given = [x for x in (input, other) if x is not _MISSING]
+    if not isinstance(condition, Tensor) or len(given) == 1 or not all(isinstance(x, _OPERAND) for x in given):
+        got = ", ".join(type(x).__name__ for x in [condition] + given)
+        raise TypeError(f"where() received an invalid combination of arguments - got ({got}), but expected one "
+                        "of:\n" + _WHERE_OVERLOADS)
     return where(condition, input, other)
 
 
@@ -145,37 +238,112 @@ def where_method(self, condition, other):
     return where(condition, self, other)
 
 
-# ------------------------------------------------------------------ maximum / minimum
+# ------------------------------------------------------------------ maximum / minimum / fmax / fmin
+def _zero(grad):
+    return Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
+
+
 def _tensor_other(name, other, position):
     if not isinstance(other, Tensor):
         raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
 
 
-def _extreme(a, b, is_max, name):
-    if needs_grad(a, b):
-        raise unsupported(f"torch.{name} on tensors that require grad")
+def _extreme(a, b, is_max, nan_wins):
     shape = broadcast_shapes(a._shape, b._shape)
     dt = D.result_type(a, b)
     av, bv = pairs(a, b, shape, dt)
     out = []
     for x, y in zip(av, bv):
         if x != x:
-            out.append(x)
+            out.append(x if nan_wins else y)
         elif y != y:
-            out.append(y)
+            out.append(y if nan_wins else x)
         else:
             out.append((x if x >= y else y) if is_max else (x if x <= y else y))
     return result_tensor(out, shape, dt, a, b)
 
 
+def _record_extreme(node_class, a, b, out):
+    if needs_grad(a, b):
+        node = node_class([a, b])
+        node.save("self", a)
+        node.save("other", b)
+        attach(node, out)
+    return out
+
+
 @kernel
 def maximum(a, b):
-    return _extreme(a, b, True, "maximum")
+    return _record_extreme(MaximumBackward0, a, b, _extreme(a, b, True, True))
 
 
 @kernel
 def minimum(a, b):
-    return _extreme(a, b, False, "minimum")
+    return _record_extreme(MinimumBackward0, a, b, _extreme(a, b, False, True))
+
+
+@kernel
+def fmax(a, b):
+    """maximum that ignores NaN (NaN only where both are NaN)."""
+    return _record_extreme(FmaxBackward0, a, b, _extreme(a, b, True, False))
+
+
+@kernel
+def fmin(a, b):
+    return _record_extreme(FminBackward0, a, b, _extreme(a, b, False, False))
+
+
+class _ExtremeBackward(Node):
+    """maximum/minimum: the gradient goes to the larger (smaller) input, half to each on a tie."""
+
+    formulas = ("grad where self wins (grad / 2 on a tie)", "grad where other wins (grad / 2 on a tie)")
+    loses = ("lt", "gt")  # the comparison where self (other) gets no gradient
+
+    def apply(self, grad):
+        s, o = self.saved("self"), self.saved("other")
+        shared = where(eq(s, o), at.div(grad, 2), grad)
+        zero = _zero(grad)
+        g0 = where(_COMPARE[self.loses[0]](s, o), zero, shared) if self.needs(0) else None
+        g1 = where(_COMPARE[self.loses[1]](s, o), zero, shared) if self.needs(1) else None
+        return [g0, g1]
+
+
+class MaximumBackward0(_ExtremeBackward):
+    _name = "MaximumBackward0"
+    loses = ("lt", "gt")
+
+
+class MinimumBackward0(_ExtremeBackward):
+    _name = "MinimumBackward0"
+    loses = ("gt", "lt")
+
+
+class _FExtremeBackward(Node):
+    """fmax/fmin: all of the gradient to the input chosen (self on a tie or where other is NaN)."""
+
+    formulas = ("grad where self is chosen", "grad where other is chosen")
+    keeps = "ge"
+
+    def apply(self, grad):
+        s, o = self.saved("self"), self.saved("other")
+        self_chosen = at.logical_or(_COMPARE[self.keeps](s, o), at.isnan(o))
+        zero = _zero(grad)
+        g0 = where(self_chosen, grad, zero) if self.needs(0) else None
+        g1 = where(self_chosen, zero, grad) if self.needs(1) else None
+        return [g0, g1]
+
+
+class FmaxBackward0(_FExtremeBackward):
+    _name = "FmaxBackward0"
+    keeps = "ge"
+
+
+class FminBackward0(_FExtremeBackward):
+    _name = "FminBackward0"
+    keeps = "le"
+
+
+_COMPARE = {"lt": lt, "gt": gt, "ge": ge, "le": le}
 
 
 def _equal(a, b):
@@ -217,6 +385,8 @@ def _two_tensor_forms(name, fn):
 
 _two_tensor_forms("maximum", maximum)
 _two_tensor_forms("minimum", minimum)
+_two_tensor_forms("fmax", fmax)
+_two_tensor_forms("fmin", fmin)
 _two_tensor_forms("equal", _equal)
 _two_tensor_forms("allclose", _allclose)
 

@@ -1,4 +1,5 @@
-"""Tensor creation: tensor, as_tensor, zeros, ones, empty, full, arange, eye, ``*_like`` and ``new_*``.
+"""Tensor creation: tensor, as_tensor, asarray, zeros, ones, empty, full, eye, arange, linspace, logspace,
+``*_like`` and ``new_*``.
 
 ``dtype=`` defaults as in torch: ``torch.tensor`` infers bool, int64 or the default
 float dtype from the data; the float factories use the default dtype; ``full`` infers
@@ -10,13 +11,28 @@ import math
 import warnings
 
 from .. import dtypes as D
-from ..devices import check_device
+from ..devices import check_device, device
 from ..errors import unsupported
+from ..iterator import copy_into, write
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, numel
-from ..tensor import Tensor, parse_shape
+from ..signatures import Parser
+from ..storage import Storage
+from ..tensor import Tensor, warn_once
+from ..tensor_options import (
+    LIKE_OPTIONS,
+    NO_PINNED_MEMORY,
+    OPTIONS,
+    check_placement,
+    check_sizes,
+    checked_out,
+    filled,
+    like,
+    set_requires_grad,
+)
 
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+_SEQUENCES = (list, tuple, range)  # what torch.tensor reads as nested data
 
 
 def _finish(t, requires_grad):
@@ -25,11 +41,6 @@ def _finish(t, requires_grad):
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t._requires_grad = True
     return t
-
-
-def _check_dtype(dt):
-    if not isinstance(dt, D.dtype):
-        raise TypeError(f"dtype must be torch.dtype, not {type(dt).__name__}")
 
 
 # ------------------------------------------------------------------ torch.tensor
@@ -44,7 +55,7 @@ def _infer_dtype(obj):
         return obj._dtype
     if isinstance(obj, str):
         raise ValueError(f"too many dimensions '{type(obj).__name__}'")
-    if isinstance(obj, (list, tuple)):
+    if isinstance(obj, _SEQUENCES):
         if len(obj) == 0:
             return D.get_default_dtype()
         dt = None
@@ -60,15 +71,13 @@ def _infer_dtype(obj):
 
 
 def _compute_sizes(obj):
+    """The data's shape, read along its first elements (a tensor element counts as one number, as in torch)."""
     sizes = []
     seq = obj
     while True:
-        if isinstance(seq, Tensor):
-            sizes.extend(seq._shape)
-            break
         if isinstance(seq, str):
             raise ValueError(f"too many dimensions '{type(seq).__name__}'")
-        if not isinstance(seq, (list, tuple)):
+        if not isinstance(seq, _SEQUENCES):
             break
         sizes.append(len(seq))
         if len(seq) == 0:
@@ -84,7 +93,11 @@ def _overflow(dt):
 def _scalar_value(obj, dt):
     """One element of ``torch.tensor``'s data as a value of ``dt`` (with torch's checks)."""
     if isinstance(obj, Tensor):
-        if obj.numel() != 1:
+        if obj.numel() != 1:  # torch reads the element with __index__, __bool__ or __float__
+            if dt._kind == 1:
+                raise TypeError("only integer tensors of a single element can be converted to an index")
+            if dt._kind == 0:
+                raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
             raise ValueError("only one element tensors can be converted to Python scalars")
         v = obj._storage.data[obj._offset]
         if dt._kind < 2:
@@ -92,8 +105,8 @@ def _scalar_value(obj, dt):
                 raise TypeError("only integer tensors of a single element can be converted to an index")
             return _scalar_value(v, dt)
         return D.convert([v], obj._dtype, dt)[0]
-    if isinstance(obj, (list, tuple)) or not isinstance(obj, (bool, int, float)):
-        if dt._kind == 1 and isinstance(obj, (list, tuple)):
+    if isinstance(obj, _SEQUENCES) or not isinstance(obj, (bool, int, float)):
+        if dt._kind == 1 and isinstance(obj, _SEQUENCES):
             raise TypeError(f"'{type(obj).__name__}' object cannot be interpreted as an integer")
         raise TypeError(f"must be real number, not {type(obj).__name__}")
     if dt._kind == 1 and isinstance(obj, int) and not (_INT64_MIN <= obj <= _INT64_MAX):
@@ -112,7 +125,7 @@ def _store(obj, sizes, dim, dt, out):
     if isinstance(obj, Tensor):
         out.extend(D.convert(obj._values(), obj._dtype, dt))
         return
-    if not isinstance(obj, (list, tuple)):
+    if not isinstance(obj, _SEQUENCES):
         raise TypeError("not a sequence")
     n = sizes[dim]
     if len(obj) != n:
@@ -121,178 +134,339 @@ def _store(obj, sizes, dim, dt, out):
         _store(item, sizes, dim + 1, dt, out)
 
 
+_TENSOR = Parser("tensor", "(object data, *, torch.dtype dtype = None, torch.device device = None, bool pin_memory = False, "
+                 "bool requires_grad = False)")
+_AS_TENSOR = Parser("as_tensor", "(object data, *, torch.dtype dtype = None, torch.device device = None)")
+_ASARRAY = Parser("asarray", "(object obj, *, torch.dtype dtype = None, torch.device device = None, bool copy = None, "
+                  "bool requires_grad = None)")
+_SCALAR_TENSOR = Parser("scalar_tensor", "(Number s, *, " + OPTIONS.replace("Tensor out = None, ", "") + ")")
+_ZEROS = Parser("zeros", f"(tuple of ints size, *, {OPTIONS})")
+_ONES = Parser("ones", f"(tuple of ints size, *, {OPTIONS})")
+_EMPTY = Parser("empty", f"(tuple of ints size, *, torch.memory_format memory_format = None, {OPTIONS})")
+_FULL = Parser("full", f"(tuple of ints size, Number fill_value, *, {OPTIONS})")
+_EMPTY_STRIDED = Parser(
+    "empty_strided", "(tuple of ints size, tuple of ints stride, *, " + OPTIONS.replace("Tensor out = None, ", "") + ")"
+)
+_EYE = Parser("eye", f"(int n, *, {OPTIONS})", f"(int n, int m, *, {OPTIONS})")
+_LIKE = {name: Parser(name, f"(Tensor input, *, {LIKE_OPTIONS})") for name in ("zeros_like", "ones_like", "empty_like")}
+_FULL_LIKE = Parser("full_like", f"(Tensor input, Number fill_value, *, {LIKE_OPTIONS})")
+_NEW_OPTIONS = OPTIONS.replace("Tensor out = None, ", "")
+_NEW = {name: Parser(name, f"(tuple of ints size, *, {_NEW_OPTIONS})") for name in ("new_zeros", "new_ones", "new_empty")}
+_NEW_FULL = Parser("new_full", f"(tuple of ints size, Number fill_value, *, {_NEW_OPTIONS})")
+_NEW_TENSOR = Parser("new_tensor", f"(object data, *, {_NEW_OPTIONS})")
+_NEW_EMPTY_STRIDED = Parser("new_empty_strided", f"(tuple of ints size, tuple of ints stride, *, {_NEW_OPTIONS})")
+_ARANGE = Parser(
+    "arange",
+    f"(Number end, *, {OPTIONS})",
+    "(Number start, Number end, *, " + OPTIONS.replace("Tensor out = None, ", "") + ")",
+    f"(Number start, Number end, Number step = 1, *, {OPTIONS})",
+)
+_SPACES = ("(Tensor start, Tensor end", "(Number start, Tensor end", "(Tensor start, Number end", "(Number start, Number end")
+_LINSPACE = Parser("linspace", *(f"{head}, int steps, *, {OPTIONS})" for head in _SPACES))
+_LOGSPACE = Parser("logspace", *(f"{head}, int steps, float base = 10.0, *, {OPTIONS})" for head in _SPACES))
+
+
+# ------------------------------------------------------------------ torch.tensor, as_tensor, asarray
 @kernel
-@function("tensor")
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """torch.tensor's work (also ``at.tensor``): a new tensor holding a copy of ``data``."""
     check_device("tensor", device, allocates=False)
-    if dtype is not None:
-        _check_dtype(dtype)
+    if pin_memory:
+        raise RuntimeError(NO_PINNED_MEMORY)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
             "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
         dt = dtype or data._dtype
         t = Tensor._from_values(D.convert(data._values(), data._dtype, dt), data._shape, dt)
         return _finish(t, requires_grad)
-    inferred = _infer_dtype(data)
-    dt = dtype if dtype is not None else inferred
+    return _finish(_from_data(data, dtype), requires_grad)
+
+
+def _from_data(data, dtype):
+    """A tensor from nested Python sequences and numbers, its dtype inferred unless given."""
+    if isinstance(data, (str, bytes)):
+        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    dt = dtype if dtype is not None else _infer_dtype(data)
     sizes = _compute_sizes(data)
     out = []
     _store(data, sizes, 0, dt, out)
-    return _finish(Tensor._from_values(out, tuple(sizes), dt), requires_grad)
+    return Tensor._from_values(out, tuple(sizes), dt)
+
+
+@function("tensor")
+def tensor_function(*args, **kwargs):
+    a = _TENSOR.parse(args, kwargs)[1]
+    return tensor(a["data"], a["dtype"], a["device"], a["requires_grad"], a["pin_memory"])
 
 
 @function("as_tensor")
-def as_tensor(data, dtype=None, device=None):
+def as_tensor(*args, **kwargs):
+    a = _AS_TENSOR.parse(args, kwargs)[1]
+    data, dtype = a["data"], a["dtype"]
     if isinstance(data, Tensor):
-        check_device("as_tensor", device, allocates=False)
-        if dtype is None or dtype is data._dtype:
-            return data
-        return at.to_dtype(data, dtype)
-    return tensor(data, dtype=dtype, device=device)
+        check_device("as_tensor", a["device"], allocates=False)
+        return data if dtype is None or dtype is data._dtype else at.to_dtype(data, dtype)
+    check_device("as_tensor", a["device"])
+    return tensor(data, dtype=dtype)
+
+
+_ASARRAY_REQUIRES_GRAD = (
+    "torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of False. Pass "
+    "requires_grad=False explicitly to get the old behavior and silence this warning. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:1737.)"
+)
+
+
+@function("asarray")
+def asarray(*args, **kwargs):
+    """torch.asarray: the tensor itself when it already fits (copy=None), else a copy."""
+    a = _ASARRAY.parse(args, kwargs)[1]
+    obj, dtype, copy, requires_grad = a["obj"], a["dtype"], a["copy"], a["requires_grad"]
+    is_tensor = isinstance(obj, Tensor)
+    keep_grad = requires_grad if requires_grad is not None else (is_tensor and obj._requires_grad)
+    if keep_grad and requires_grad is None:
+        warn_once("asarray-requires-grad", _ASARRAY_REQUIRES_GRAD)
+    if not is_tensor:
+        check_device("asarray", a["device"])
+        if copy is False:
+            raise ValueError("can't alias arbitrary sequence into a tensor.")
+        return _finish(_from_data(obj, dtype), keep_grad)
+    dev = a["device"]
+    if isinstance(dev, (str, device)) and device(dev).type != "cpu":  # torch tries obj.to(device)
+        raise RuntimeError(f"PyTorch is not linked with support for {device(dev).type} devices")
+    check_device("asarray", dev, allocates=False)
+    wrong_dtype = dtype is not None and dtype is not obj._dtype
+    t = obj
+    if copy or (copy is None and wrong_dtype):
+        t = at.to_dtype(obj, dtype) if wrong_dtype else at.clone(obj)
+    elif wrong_dtype:
+        raise ValueError(f"can't alias tensor with dtype '{obj._dtype._legacy}' into dtype '{dtype._legacy}'.")
+    if t._grad_fn is not None and not keep_grad:
+        return at.detach(t)
+    if t._grad_fn is None:  # a leaf takes the requires_grad asked for (obj itself, when it was not copied)
+        set_requires_grad(t, {"requires_grad": keep_grad})
+    return t
+
+
+@function("scalar_tensor")
+def scalar_tensor(*args, **kwargs):
+    a = _SCALAR_TENSOR.parse(args, kwargs)[1]
+    dt = a["dtype"] or D.get_default_dtype()
+    check_placement(a, "scalar_tensor")
+    return set_requires_grad(_fill((), _number(a["s"]), dt), a)
 
 
 # ------------------------------------------------------------------ filled tensors
-def _fill(shape, value, dt, requires_grad):
-    for s in shape:
-        if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {fmt_list(shape)}")
-    n = numel(shape)
-    v = D.checked_scalar(value, dt, check_reduced=n != 1)
-    return _finish(Tensor._from_values([v] * n, tuple(shape), dt), requires_grad)
+def _number(value):
+    if isinstance(value, complex):
+        raise unsupported("complex numbers")
+    return value
 
 
-def _kw(kwargs, name):
-    dt = kwargs.pop("dtype", None)
-    check_device(name, kwargs.pop("device", None))
-    rg = kwargs.pop("requires_grad", False)
-    kwargs.pop("layout", None)
-    kwargs.pop("pin_memory", None)
-    kwargs.pop("memory_format", None)
-    if "out" in kwargs:
-        raise unsupported(f"torch.{name}(out=...)")
-    if kwargs:
-        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    if dt is not None:
-        _check_dtype(dt)
-    return dt, rg
+def _fill(shape, value, dt, stride=None):
+    """A new tensor of ``shape`` filled with the Python number ``value``, checked as fill_ checks it."""
+    check_sizes(shape)
+    v = D.checked_scalar(value, dt, check_reduced=numel(shape) != 1)  # one float16 element may overflow to inf
+    return filled(shape, v, dt, stride)
+
+
+def _filled_factory(parser, args, kwargs, value, name):
+    """zeros/ones/empty/full (``value=None``: full's fill_value argument), into ``out=`` or a new tensor."""
+    a = parser.parse(args, kwargs)[1]
+    if value is None:
+        value = _number(a["fill_value"])
+    shape = a["size"]
+    dt = a["dtype"] or (D.scalar_dtype(value) if name == "full" else D.get_default_dtype())
+    check_placement(a, name)
+    if name == "zeros" and any(s < 0 for s in shape):
+        raise RuntimeError("zeros: Dimension size must be non-negative.")
+    out = a["out"]
+    if out is None:
+        return set_requires_grad(_fill(shape, value, dt), a)
+    check_sizes(shape)
+    checked_out(out, shape, a["dtype"], f"aten::{name}()")
+    if name != "empty":
+        copy_into(out, D.checked_scalar(value, out._dtype, check_reduced=numel(shape) != 1))
+    return set_requires_grad(out, a)
 
 
 @function("zeros")
-def zeros(*size, **kwargs):
-    dt, rg = _kw(kwargs, "zeros")
-    shape = parse_shape(size)
-    if any(s < 0 for s in shape):
-        raise RuntimeError("zeros: Dimension size must be non-negative.")
-    return _fill(shape, 0, dt or D.get_default_dtype(), rg)
+def zeros(*args, **kwargs):
+    return _filled_factory(_ZEROS, args, kwargs, 0, "zeros")
 
 
 @function("ones")
-def ones(*size, **kwargs):
-    dt, rg = _kw(kwargs, "ones")
-    return _fill(parse_shape(size), 1, dt or D.get_default_dtype(), rg)
+def ones(*args, **kwargs):
+    return _filled_factory(_ONES, args, kwargs, 1, "ones")
 
 
 @function("empty")
-def empty(*size, **kwargs):
-    dt, rg = _kw(kwargs, "empty")
-    return _fill(parse_shape(size), 0, dt or D.get_default_dtype(), rg)
+def empty(*args, **kwargs):
+    """torch.empty: torch leaves the memory as it was; booktorch's is zeros (shape, dtype and strides are torch's)."""
+    return _filled_factory(_EMPTY, args, kwargs, 0, "empty")
 
 
 @function("full")
-def full(size, fill_value, **kwargs):
-    dt, rg = _kw(kwargs, "full")
-    if isinstance(fill_value, Tensor):
-        fill_value = fill_value.item()
-    if dt is None:
-        dt = D.scalar_dtype(fill_value)
-    return _fill(parse_shape((size,)), fill_value, dt, rg)
+def full(*args, **kwargs):
+    return _filled_factory(_FULL, args, kwargs, None, "full")
 
 
-def _like(t, value, kwargs, name):
-    if not isinstance(t, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}")
-    dt, rg = _kw(kwargs, name)
-    return _fill(t._shape, value, dt or t._dtype, rg)
+@function("empty_strided")
+def empty_strided(*args, **kwargs):
+    a = _EMPTY_STRIDED.parse(args, kwargs)[1]
+    return _empty_strided(a, "empty_strided", a["dtype"] or D.get_default_dtype())
+
+
+def _empty_strided(a, name, dt):
+    size, stride = a["size"], a["stride"]
+    check_placement(a, name)
+    if len(size) != len(stride):
+        raise RuntimeError(
+            f"dimensionality of sizes ({len(size)}) must match dimensionality of strides ({len(stride)})"
+        )
+    check_sizes(size)
+    if any(st < 0 for st in stride):
+        raise RuntimeError(
+            f"Storage size calculation overflowed with sizes={fmt_list(size)} and strides={fmt_list(stride)}"
+        )
+    # storage for the furthest element, as torch's computeStorageNbytes
+    extent = 0 if 0 in size else 1 + sum((n - 1) * st for n, st in zip(size, stride))
+    t = Tensor._make(Storage([D.zero_of(dt)] * extent, dt.itemsize), size, stride, 0, dt)
+    return set_requires_grad(t, a)
 
 
 @kernel
+def zeros_like(input):
+    """A contiguous tensor of zeros shaped like ``input`` (autograd's zero gradients; torch.zeros_like is below)."""
+    return filled(input._shape, D.zero_of(input._dtype), input._dtype)
+
+
+@kernel
+def ones_like(input):
+    return filled(input._shape, D.one_of(input._dtype), input._dtype)
+
+
+def _like_factory(name, args, kwargs, value=None):
+    parser = _FULL_LIKE if name == "full_like" else _LIKE[name]
+    a = parser.parse(args, kwargs)[1]
+    if name == "full_like":
+        value = _number(a["fill_value"])
+    return set_requires_grad(like(a, name, value), a)
+
+
 @function("zeros_like")
-def zeros_like(input, **kwargs):
-    return _like(input, 0, kwargs, "zeros_like")
+def zeros_like_function(*args, **kwargs):
+    return _like_factory("zeros_like", args, kwargs)
 
 
-@kernel
 @function("ones_like")
-def ones_like(input, **kwargs):
-    return _like(input, 1, kwargs, "ones_like")
+def ones_like_function(*args, **kwargs):
+    return _like_factory("ones_like", args, kwargs, 1)
 
 
 @function("empty_like")
-def empty_like(input, **kwargs):
-    return _like(input, 0, kwargs, "empty_like")
+def empty_like(*args, **kwargs):
+    return _like_factory("empty_like", args, kwargs)
 
 
 @function("full_like")
-def full_like(input, fill_value, **kwargs):
-    return _like(input, fill_value, kwargs, "full_like")
+def full_like(*args, **kwargs):
+    return _like_factory("full_like", args, kwargs)
 
 
 @function("eye")
-def eye(n, m=None, **kwargs):
-    dt, rg = _kw(kwargs, "eye")
-    dt = dt or D.get_default_dtype()
+def eye(*args, **kwargs):
+    which, a = _EYE.parse(args, kwargs)
+    n = a["n"]
+    m = a["m"] if which == 1 else n
+    dt = a["dtype"] or D.get_default_dtype()
+    check_placement(a, "eye")
     if n < 0:
         raise RuntimeError(f"n must be greater or equal to 0, got {n}")
-    m = n if m is None else m
     if m < 0:
         raise RuntimeError(f"m must be greater or equal to 0, got {m}")
     one, zero = D.one_of(dt), D.zero_of(dt)
     vals = [one if i == j else zero for i in range(n) for j in range(m)]
-    return _finish(Tensor._from_values(vals, (n, m), dt), rg)
+    if a["out"] is None:
+        return set_requires_grad(Tensor._from_values(vals, (n, m), dt), a)
+    out = checked_out(a["out"], (n, m), a["dtype"], "aten::eye()")
+    write(out, D.convert(vals, dt, out._dtype))
+    return set_requires_grad(out, a)
 
 
 # ------------------------------------------------------------------ Tensor.new_*
+def _new_options(self, a):
+    return dict(a, dtype=a["dtype"] or self._dtype, out=None)
+
+
 @method("new_tensor")
-def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
-    return tensor(data, dtype=dtype or self._dtype, device=device, requires_grad=requires_grad)
+def new_tensor(self, *args, **kwargs):
+    a = _NEW_TENSOR.parse(args, kwargs)[1]
+    if isinstance(a["data"], Tensor):
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+            "sourceTensor.detach().clone().requires_grad_(True), rather than tensor.new_tensor(sourceTensor).",
+            UserWarning,
+            stacklevel=2,
+        )
+        data = a["data"]
+        dt = a["dtype"] or self._dtype
+        check_placement(a, "new_tensor")
+        t = Tensor._from_values(D.convert(data._values(), data._dtype, dt), data._shape, dt)
+        return set_requires_grad(t, a)
+    check_placement(a, "new_tensor")
+    return set_requires_grad(_from_data(a["data"], a["dtype"] or self._dtype), a)
+
+
+def _new_filled(self, name, args, kwargs, value):
+    a = _NEW[name].parse(args, kwargs)[1]
+    a = _new_options(self, a)
+    check_placement(a, name)
+    return set_requires_grad(_fill(a["size"], value, a["dtype"]), a)
 
 
 @method("new_zeros")
-def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
-    return zeros(*size, dtype=dtype or self._dtype, device=device, requires_grad=requires_grad)
+def new_zeros(self, *args, **kwargs):
+    return _new_filled(self, "new_zeros", args, kwargs, 0)
 
 
 @method("new_ones")
-def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
-    return ones(*size, dtype=dtype or self._dtype, device=device, requires_grad=requires_grad)
+def new_ones(self, *args, **kwargs):
+    return _new_filled(self, "new_ones", args, kwargs, 1)
+
+
+@method("new_empty")
+def new_empty(self, *args, **kwargs):
+    return _new_filled(self, "new_empty", args, kwargs, 0)
 
 
 @method("new_full")
-def new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
-    return full(size, fill_value, dtype=dtype or self._dtype, device=device, requires_grad=requires_grad)
+def new_full(self, *args, **kwargs):
+    a = _new_options(self, _NEW_FULL.parse(args, kwargs)[1])
+    check_placement(a, "new_full")
+    return set_requires_grad(_fill(a["size"], _number(a["fill_value"]), a["dtype"]), a)
 
 
-# ------------------------------------------------------------------ arange
+@method("new_empty_strided")
+def new_empty_strided(self, *args, **kwargs):
+    a = _new_options(self, _NEW_EMPTY_STRIDED.parse(args, kwargs)[1])
+    return _empty_strided(a, "new_empty_strided", a["dtype"])
+
+
+# ------------------------------------------------------------------ arange, linspace, logspace
 @function("arange")
-def arange(start, end=None, step=1, **kwargs):
-    dt, rg = _kw(kwargs, "arange")
-    if end is None:
-        start, end = 0, start
-    vals = [start, end, step]
-    for i, v in enumerate(vals):
-        if isinstance(v, Tensor):
-            vals[i] = v.item()
-        elif not isinstance(v, (int, float)):
-            raise TypeError(
-                f"arange() received an invalid combination of arguments - got ({type(v).__name__}, ...)"
-            )
-    start, end, step = vals
+def arange(*args, **kwargs):
+    which, a = _ARANGE.parse(args, kwargs)
+    start, end, step = a.get("start", 0), a["end"], a.get("step", 1)
+    out = a.get("out")
+    dt = a["dtype"] or (out._dtype if out is not None else None)
     if dt is None:
-        dt = D.get_default_dtype() if any(isinstance(v, float) for v in vals) else D.int64
+        dt = D.get_default_dtype() if any(isinstance(v, float) for v in (start, end, step)) else D.int64
+    check_placement(a, "arange")
     if dt is D.bool_:
         raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
     if step == 0:
@@ -301,8 +475,119 @@ def arange(start, end=None, step=1, **kwargs):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    out = _arange_values(start, end, step, dt)
-    return _finish(Tensor._from_values(out, (len(out),), dt), rg)
+    if math.ceil((float(end) - float(start)) / float(step)) > _INT64_MAX:
+        raise RuntimeError("invalid size, possible overflow?")
+    vals = _arange_values(start, end, step, dt)
+    if out is None:
+        return set_requires_grad(Tensor._from_values(vals, (len(vals),), dt), a)
+    checked_out(out, (len(vals),), a["dtype"], "aten::arange()")
+    write(out, vals)
+    return set_requires_grad(out, a)
+
+
+def _space_endpoints(a, name):
+    """start and end as numbers (0-d tensors give their value)."""
+    start, end = a["start"], a["end"]
+    if isinstance(start, Tensor) or isinstance(end, Tensor):
+        dims = [("start", start), ("end", end)]
+        bad = [f"{label} with {x.dim()} dimension(s)" for label, x in dims if isinstance(x, Tensor) and x.dim() != 0]
+        if bad:
+            raise RuntimeError(
+                f"{name} only supports 0-dimensional start and end tensors, but got {' and '.join(bad)}."
+            )
+    return [x.item() if isinstance(x, Tensor) else x for x in (start, end)]
+
+
+def _space(a, name, values):
+    """linspace/logspace: check the options and steps, then fill the result (``out=`` or a new tensor)."""
+    steps = a["steps"]
+    start, end = _space_endpoints(a, name)
+    check_placement(a, name)
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    out = a["out"]
+    dt = out._dtype if out is not None and a["dtype"] is None else a["dtype"] or D.get_default_dtype()
+    if out is not None:
+        checked_out(out, (steps,), a["dtype"], f"aten::{name}()")
+    if steps == 1:
+        vals = [start if name == "linspace" else _pow(a["base"], float(start))]
+        vals = [D.checked_scalar(vals[0], dt, check_reduced=False)]
+    elif steps == 0:
+        vals = []
+    else:
+        if dt is D.bool_:
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'Bool'")
+        vals = values(D.checked_scalar(start, dt), D.checked_scalar(end, dt), steps, dt)
+    if out is None:
+        return set_requires_grad(Tensor._from_values(vals, (steps,), dt), a)
+    write(out, vals)
+    return set_requires_grad(out, a)
+
+
+def _linspace_values(start, end, steps, dt):
+    """torch's linspace kernel: ``start + step * i`` for the first half and ``end - step * (steps - i - 1)`` for the
+    rest, each one fused multiply-add in the dtype (double for the integer dtypes, which then truncate);
+    float16/bfloat16 compute each operation in float and round it to the dtype."""
+    half = steps // 2
+    if dt._kind == 1:
+        step = (float(end) - float(start)) / float(steps - 1)
+        s, e, fma = float(start), float(end), D.fma_f64
+        vals = [fma(step, float(i), s) for i in range(half)] + [fma(-step, float(k), e) for k in range(steps - half - 1, -1, -1)]
+        return D.convert(vals, D.float64, dt)
+    if dt is D.float64:
+        step = (end - start) / float(steps - 1)
+        fma = D.fma_f64
+        return [fma(step, float(i), start) for i in range(half)] + [fma(-step, float(k), end) for k in range(steps - half - 1, -1, -1)]
+    if dt is D.float32:
+        f32, fma = D.f32, D.fma_f32
+        step = f32(f32(end - start) / f32(float(steps - 1)))
+        return [fma(step, f32(float(i)), start) for i in range(half)] + [
+            fma(-step, f32(float(k)), end) for k in range(steps - half - 1, -1, -1)
+        ]
+    rnd = D.REDUCED_ROUND[dt]  # each c10::Half / c10::BFloat16 operation: in float, rounded to the dtype
+
+    def op(v):
+        return rnd(D.f32(v))
+
+    step = op(op(end - start) / rnd(float(steps - 1)))
+    return [op(start + op(step * rnd(float(i)))) for i in range(half)] + [
+        op(end - op(step * rnd(float(k)))) for k in range(steps - half - 1, -1, -1)
+    ]
+
+
+def _pow(base, exponent):
+    """C's pow(double, double): inf on overflow and nan outside its domain, where Python's raises."""
+    try:
+        return math.pow(base, exponent)
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        return math.nan
+
+
+def _logspace_values(start, end, steps, dt, base):
+    """torch's logspace: ``pow(base, start + step * i)`` in double (step from ``end - start`` in the dtype),
+    from both ends as linspace, rounded to the dtype (integers truncate)."""
+    half = steps // 2
+    diff = end - start if dt._kind == 1 or dt is D.float64 else D.round_floats([end - start], dt)[0]
+    step = float(diff) / float(steps - 1)
+    s, e = float(start), float(end)
+    vals = [_pow(base, s + step * i) for i in range(half)] + [
+        _pow(base, e - step * k) for k in range(steps - half - 1, -1, -1)
+    ]
+    return D.convert(vals, D.float64, dt)
+
+
+@function("linspace")
+def linspace(*args, **kwargs):
+    a = _LINSPACE.parse(args, kwargs)[1]
+    return _space(a, "linspace", _linspace_values)
+
+
+@function("logspace")
+def logspace(*args, **kwargs):
+    a = _LOGSPACE.parse(args, kwargs)[1]
+    return _space(a, "logspace", lambda s, e, n, dt: _logspace_values(s, e, n, dt, a["base"]))
 
 
 def _arange_values(start, end, step, dt):

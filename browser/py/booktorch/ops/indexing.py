@@ -1,20 +1,39 @@
-"""Basic indexing (``x[1]``, ``x[:, 0]``, ``x[1:3, ::2]``, ``x[None]``, ``x[...]``), all views.
+"""Python's indexing, ``x[index]`` and ``x[index] = value``, as torch's python_variable_indexing.cpp
+(``THPVariable_getitem``/``setitem``, ``applySlicing``) does it.
 
-Follows torch's ``THPVariable_getitem``/``applySlicing``: a lone slice always
-slices, full ``:`` slices inside a tuple are skipped, an index that changes
-nothing returns an alias, ints select, ``None`` unsqueezes.
-Advanced indexing (tensor, list or bool indices) is not part of the subset.
+- Basic indexing gives views: an int selects, a slice slices, ``None`` unsqueezes, ``...`` skips
+  dimensions; a lone slice always slices, a full ``:`` inside a tuple is skipped, and an index that
+  changes nothing returns an alias.  A 0-d integer tensor indexes like an int.
+- Index tensors (int64, int32, and bool or uint8 masks, a mask covering as many dimensions as it has),
+  lists (made into int64 tensors, or bool tensors when all their elements are bools) and ``True``/``False``
+  are collected per dimension of the sliced result and applied by advanced indexing
+  (``at.index``/``at.index_put_`` in ``ops/advanced_index.py``), which copies.  Ints never take part in
+  advanced indexing: ``x[[0, 1], 1, [1]]`` selects first and indexes adjacent dimensions.
+- A list (not a tuple) that holds a tensor, a list, a slice, ``None`` or ``...`` is read as a tuple, with
+  torch's deprecation warning.
+- Assignment converts a number to the tensor's dtype (with torch's overflow check), copies into a
+  basic-indexing view, or calls ``index_put_`` (the value's leading size-1 dimensions dropped first).
 """
+
+import warnings
 
 from .. import dtypes as D
 from ..errors import unsupported
+from ..graph import Node, attach
 from ..grad_mode import no_grad
 from ..grad_mode import state as grad_state
-from ..iterator import copy_into, is_number
+from ..iterator import copy_into, is_number, new_strided, zeros
 from ..registry import at, method
 from ..tensor import Tensor
 
 _INDEX_MAX = (1 << 63) - 1
+_SEQUENCES = (list, tuple, range, str, bytes)
+_SEQUENCE_AS_TUPLE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch 2.9; "
+    "use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, "
+    "x[torch.tensor(seq)], which will result either in an error or a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:{line}.)"
+)
 
 
 def _is_int(x):
@@ -29,6 +48,10 @@ def _as_int(x):
     if hasattr(x, "__index__") and not isinstance(x, (bool, Tensor)):
         return x.__index__()
     return None
+
+
+def _is_mask(t):
+    return t._dtype is D.bool_ or t._dtype is D.uint8
 
 
 def _unpack_slice(s):
@@ -49,10 +72,6 @@ def _slice_int(v):
     return i
 
 
-def _advanced(index):
-    raise unsupported("Advanced indexing with tensors, lists or booleans (x[mask], x[[0, 2]])")
-
-
 def _apply_slice(x, dim, start, stop, step, disable_opt):
     if step <= 0:
         raise ValueError("step must be greater than zero")
@@ -62,100 +81,312 @@ def _apply_slice(x, dim, start, stop, step, disable_opt):
     return at.slice_(x, dim, start, stop, step)
 
 
-@method("__getitem__")
-def getitem(x, index):
-    if index is None:
-        return at.unsqueeze(x, 0)
-    if index is Ellipsis:
-        return at.alias(x)
-    i = _as_int(index) if not isinstance(index, Tensor) or index.dim() == 0 else None
-    if _is_int(index) or (i is not None and not isinstance(index, (tuple, slice, list))):
-        if x.dim() == 0:
-            if i != 0:
-                raise IndexError(f"index {i} is out of bounds for dimension 0 with size 0")
-            raise IndexError(
-                "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
-                "to convert a 0-dim tensor to a number"
-            )
-        return at.select(x, 0, i, indexing=True)
-    if isinstance(index, slice):
-        start, stop, step = _unpack_slice(index)
-        if x.dim() == 0:
-            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-        return _apply_slice(x, 0, start, stop, step, disable_opt=True)
-    if not isinstance(index, tuple):
-        _advanced(index)
-    result = _apply_tuple(x, index)
-    if result is x:
-        result = at.alias(x)
-    return result
+def _select(x, dim, i, real_dim):
+    """applySelect: x.select(dim, i) with the errors torch gives for an index."""
+    if not -(1 << 63) <= i < (1 << 63):
+        raise ValueError("Overflow when unpacking long long")
+    if x.dim() == 0:
+        if i != 0:
+            raise IndexError(f"index {i} is out of bounds for dimension 0 with size 0")
+        raise IndexError(
+            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ "
+            "to convert a 0-dim tensor to a number"
+        )
+    size = x._shape[dim]
+    if i < -size or i >= size:
+        raise IndexError(f"index {i} is out of bounds for dimension {real_dim} with size {size}")
+    return at.select(x, dim, i, indexing=True)
+
+
+def _bool_index(b):
+    """boolToIndexingTensor: True indexes a new size-1 dimension with [0], False with []."""
+    return Tensor._from_values([0] if b else [], (1 if b else 0,), D.int64)
+
+
+def _has_str(seq):
+    for item in seq:
+        if isinstance(item, str):
+            return True
+        if isinstance(item, (list, tuple)) and _has_str(item):
+            return True
+    return False
+
+
+def _sequence_index(seq):
+    """sequenceToVariable: a list as an index tensor (bool when its elements are, int64 otherwise)."""
+    if isinstance(seq, (str, bytes)) or _has_str(seq):
+        raise TypeError("new(): invalid data type 'str'")
+    data = list(seq) if isinstance(seq, range) else seq
+    inferred = at.tensor(data)
+    return inferred if inferred._dtype is D.bool_ else at.tensor(data, dtype=D.int64)
+
+
+def _as_tuple(index):
+    """wrapTuple: a tuple as it is, a short list holding a sequence, slice, tensor, None or ... as a
+    tuple (deprecated), anything else as the one element of a tuple."""
+    if isinstance(index, tuple):
+        return index
+    if isinstance(index, Tensor) or not isinstance(index, _SEQUENCES) or len(index) >= 32:
+        return (index,)
+    for obj in index:
+        if isinstance(obj, (Tensor, slice) + _SEQUENCES):
+            warnings.warn(_SEQUENCE_AS_TUPLE.format(line=349), UserWarning, stacklevel=3)
+            return tuple(index)
+        if obj is None or obj is Ellipsis:
+            warnings.warn(_SEQUENCE_AS_TUPLE.format(line=359), UserWarning, stacklevel=3)
+            return tuple(index)
+    return (index,)
 
 
 def _count_specified(index):
     n = 0
     for obj in index:
-        if obj is None or obj is Ellipsis or isinstance(obj, bool):
-            continue
-        n += 1
+        if isinstance(obj, Tensor):
+            n += obj.dim() if _is_mask(obj) else 1
+        elif not (obj is None or obj is Ellipsis or isinstance(obj, bool)):
+            n += 1
     return n
 
 
-def _apply_tuple(x, index):
-    for obj in index:
-        if isinstance(obj, (Tensor, list, bool)) or (
-            not isinstance(obj, (slice, type(None), type(Ellipsis))) and _as_int(obj) is None
-        ):
-            _advanced(index)
+def _invalid(obj):
+    return IndexError(
+        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices "
+        f"(got {type(obj).__name__})"
+    )
+
+
+def _apply_slicing(x, index):
+    """The views of the tuple ``index`` applied to ``x``, and the index tensors left for advanced indexing
+    as torch's list: one entry per dimension of the result (None where not indexed), a mask counting as
+    many dimensions as it has."""
     specified = _count_specified(index)
     nd = x.dim()
     if specified > nd:
         raise IndexError(f"too many indices for tensor of dimension {nd}")
     result = x
     dim = 0
+    indices = []
+    covered = 0  # dimensions of the result described by ``indices``
+
+    def record(t):
+        nonlocal dim, covered
+        indices.extend([None] * (dim - covered))
+        indices.append(t)
+        dim += t.dim() if _is_mask(t) else 1
+        covered = dim
+
     for real_dim, obj in enumerate(index):
-        if obj is None:
-            result = at.unsqueeze(result, dim)
-            dim += 1
-        elif obj is Ellipsis:
-            dim += nd - specified
+        if _is_int(obj):
+            result = _select(result, dim, obj, real_dim)
         elif isinstance(obj, slice):
             start, stop, step = _unpack_slice(obj)
             result = _apply_slice(result, dim, start, stop, step, disable_opt=False)
             dim += 1
+        elif obj is Ellipsis:
+            dim += nd - specified
+        elif obj is None:
+            result = at.unsqueeze(result, dim)
+            dim += 1
+        elif isinstance(obj, bool):
+            result = at.unsqueeze(result, dim)
+            record(_bool_index(obj))
+        elif isinstance(obj, Tensor):
+            if obj.dim() == 0 and obj._dtype._kind < 2:
+                if _is_mask(obj):
+                    result = at.unsqueeze(result, dim)
+                    record(_bool_index(obj.item() != 0))
+                else:
+                    result = _select(result, dim, obj.item(), real_dim)
+            else:
+                record(obj)
+        elif isinstance(obj, _SEQUENCES):
+            record(_sequence_index(obj))
         else:
             i = _as_int(obj)
-            size = result._shape[dim]
-            if i < -size or i >= size:
-                raise IndexError(f"index {i} is out of bounds for dimension {real_dim} with size {size}")
-            result = at.select(result, dim, i, indexing=True)
-    return result
+            if i is None:
+                raise _invalid(obj)
+            result = _select(result, dim, i, real_dim)
+    return result, indices
+
+
+@method("__getitem__")
+def getitem(x, index):
+    if index is None:
+        return at.unsqueeze(x, 0)
+    if index is Ellipsis:
+        return at.alias(x)
+    if _is_int(index):
+        return _select(x, 0, index, 0)
+    if isinstance(index, slice):
+        start, stop, step = _unpack_slice(index)
+        if x.dim() == 0:
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        return _apply_slice(x, 0, start, stop, step, disable_opt=True)
+    if isinstance(index, bool):
+        return at.index(at.unsqueeze(x, 0), [_bool_index(index)])
+    sliced, indices = _apply_slicing(x, _as_tuple(index))
+    if indices:
+        return at.index(sliced, indices)
+    return at.alias(x) if sliced is x else sliced
+
+
+# ------------------------------------------------------------------ assignment
+def _value_tensor(x, value):
+    """valueToTensor: a tensor as it is, a number as a 0-d tensor of x's dtype."""
+    if isinstance(value, Tensor):
+        return value
+    if not is_number(value):
+        raise TypeError(f"can't assign a {type(value).__name__} to a {x.type()}")
+    if isinstance(value, int) and not -(1 << 63) <= value < (1 << 63):
+        raise ValueError("Overflow when unpacking long long")
+    # a number is range-checked (not for float16 and bfloat16), as torch does
+    return Tensor._from_values([D.checked_scalar(value, x._dtype, check_reduced=False)], (), x._dtype)
+
+
+def _drop_leading_ones(v):
+    """slicePrefix1sSize: the value viewed without its leading size-1 dimensions."""
+    k = 0
+    while k < v.dim() and v._shape[k] == 1:
+        k += 1
+    return at.view(v, v._shape[k:]) if k else v
+
+
+def _records(x, target, value):
+    """torch's in-place checks before writing into ``target`` (x or a view of x); True when autograd must
+    record the write.  A write into a view of a tensor that is itself a view is outside the subset
+    (torch regenerates the view's grad_fn as an AsStridedBackward0)."""
+    if not grad_state.grad or not (x._requires_grad or value._requires_grad):
+        return False
+    root = x._base if x._base is not None else x
+    if x._requires_grad and root._grad_fn is None:
+        if target is x and x._base is None:
+            raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
+        raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
+    if x._base is not None:
+        raise unsupported("Assigning into a view of a tensor that requires grad (v = x[0]; v[...] = ...)")
+    return True
+
+
+def _record(x, target, inner, others):
+    """Make ``inner`` (the backward of the write into ``target``) x's grad_fn, wrapped in CopySlices when
+    target is a view of x."""
+    node = inner if target is x else CopySlices([x] + others, fn=inner, target=target)
+    x._grad_fn = None  # rebase: the node points at x's old history
+    attach(node, x)
+
+
+def _copy_to(x, target, value):
+    """copy_to: ``target.copy_(value)`` for a value of target's shape, ``fill_`` for a 0-d value, else
+    the value without its leading size-1 dimensions, expanded."""
+    record = _records(x, target, value)
+    if value._shape != target._shape and value.dim() > 0:
+        value = _drop_leading_ones(value, always=True)
+        if value._shape != target._shape:
+            value = at.expand(value, target._shape)
+    copy_into(target, at.detach(value))
+    x._version.bump()
+    if record:
+        inner_class = CopyBackwards if value.dim() > 0 or target.dim() == 0 else FillBackward3
+        inner = inner_class([x, value])
+        inner.src_dtype = value._dtype
+        _record(x, target, inner, [value])
+
+
+def _drop_leading_ones(v, always=False):
+    """slicePrefix1sSize: the value viewed without its leading size-1 dimensions."""
+    k = 0
+    while k < v.dim() and v._shape[k] == 1:
+        k += 1
+    return at.view(v, v._shape[k:]) if k or always else v
+
+
+def _basic_target(x, index):
+    """The view a non-tuple basic index assigns into (set_item's one-index cases), or None."""
+    if index is Ellipsis:
+        return x
+    if index is None or index is True:
+        return at.unsqueeze(x, 0)
+    if _is_int(index):
+        return _select(x, 0, index, 0)
+    if isinstance(index, slice):
+        start, stop, step = _unpack_slice(index)
+        if x.dim() == 0:
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        return _apply_slice(x, 0, start, stop, step, disable_opt=False)
+    return None
 
 
 @method("__setitem__")
 def setitem(x, index, value):
-    if not isinstance(value, Tensor) and not is_number(value):
-        raise TypeError(f"can't assign a {type(value).__name__} to a {x.type()}")
-    if isinstance(index, tuple) or index is None or index is Ellipsis or isinstance(index, slice) or _as_int(
-        index
-    ) is not None:
-        with no_grad():
-            target = getitem(x, index)
-    else:
-        _advanced(index)
-    if grad_state.grad and (x._requires_grad or (isinstance(value, Tensor) and value._requires_grad)):
-        root = x._base if x._base is not None else x
-        if root._requires_grad and root._grad_fn is None:
-            raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-        raise unsupported("Assigning into a tensor that requires grad (x[...] = ...)")
-    if isinstance(value, Tensor):
-        # torch drops leading size-1 dims of the value before broadcasting
-        v = value
-        while v.dim() > target.dim() and v._shape[0] == 1:
-            v = at.squeeze(at.detach(v), 0)
-        at.expand(at.detach(v), target._shape)
-        copy_into(target, v)
-    else:
-        # a number is range-checked (not for float16 and bfloat16), as torch does
-        copy_into(target, D.checked_scalar(value, x._dtype, check_reduced=False))
-    if target._version is not x._version:
-        x._version.bump()
+    value = _value_tensor(x, value)
+    if index is False:
+        return
+    with no_grad():
+        target = _basic_target(x, index)
+        if target is None:
+            target, indices = _apply_slicing(x, _as_tuple(index))
+        else:
+            indices = []
+    if not indices:
+        _copy_to(x, target, value)
+        return
+    value = _drop_leading_ones(value)
+    if target is x:
+        at.index_put_(x, indices, value)
+        return
+    record = _records(x, target, value)
+    at.index_put_values(target, indices, value)
+    x._version.bump()
+    if record:
+        _record(x, target, at.index_put_backward([x, value], indices, value), [value])
+
+
+# ------------------------------------------------------------------ backward nodes of assignment
+class CopyBackwards(Node):
+    _name = "torch::autograd::CopyBackwards"
+    formulas = ("zeros", "grad")
+
+    def __repr__(self):
+        return f"<CopyBackwards object at {hex(id(self))}>"
+
+    def apply(self, grad):
+        g_src = at.to_dtype(grad, self.src_dtype) if self.needs(1) else None
+        return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, g_src]
+
+
+class FillBackward3(Node):
+    _name = "FillBackward3"
+    formulas = ("zeros", "grad.sum()")
+
+    def apply(self, grad):
+        return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, at.sum(grad) if self.needs(1) else None]
+
+
+class CopySlices(Node):
+    """A write into a view of x: x's gradient is the incoming gradient with the view's part replaced by
+    what the write's own backward (``fn``) gives, and the write's other inputs get the rest of fn's."""
+
+    _name = "torch::autograd::CopySlices"
+    formulas = ("grad with the slice replaced by fn(grad[slice])", "fn(grad[slice])")
+
+    def __init__(self, inputs, fn, target):
+        base = inputs[0]
+        super().__init__(inputs)
+        self.base = (base._shape, base._stride)
+        self.view = (target._shape, target._stride, target._offset - base._offset)
+        self.fn = fn
+
+    def __repr__(self):
+        return f"<CopySlices object at {hex(id(self))}>"
+
+    def apply(self, grad):
+        result = new_strided(grad._values(), *self.base, grad._dtype)
+        grad_slice = Tensor._make(result._storage, *self.view, grad._dtype)
+        res = self.fn.apply(at.clone(grad_slice, contiguous=True))
+        if self.needs(0):
+            copy_into(grad_slice, res[0])
+        return [result if self.needs(0) else None] + list(res[1:])
+
+    def release_variables(self):
+        super().release_variables()
+        self.fn.release_variables()

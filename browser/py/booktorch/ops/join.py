@@ -1,11 +1,18 @@
-"""torch.cat and torch.stack, with their backward nodes."""
+"""Joining tensors: ``cat`` (``concat``, ``concatenate``), ``stack``, ``hstack``, ``vstack`` (``row_stack``),
+``dstack`` and ``column_stack``, with their backward nodes (CatBackward0, StackBackward0).
+
+``cat`` promotes its inputs to their common dtype (``torch.promote_types`` over all of them) and, as torch
+still does, skips 1-d empty tensors when checking sizes; the result is contiguous.  The ``*stack`` functions
+first give every input at least the rank they join along (``atleast_1d/2d/3d``: a reshape or unsqueeze
+that autograd records) and then ``cat``.
+"""
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..grad_mode import no_grad
 from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel
-from ..shape import wrap_dim
+from ..shape import fmt_list, wrap_dim
 from ..tensor import Tensor
 
 
@@ -14,27 +21,29 @@ def _check_list(tensors, name):
         raise TypeError(
             f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}"
         )
-    for t in tensors:
+    for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
-            raise TypeError(
-                f"expected Tensor as element {list(tensors).index(t)} in argument 0, but got {type(t).__name__}"
-            )
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+
+
+def _check_dim(name, dim):
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type(dim).__name__}")
+
+
+def _legacy_empty(t):
+    return t.dim() == 1 and t._shape[0] == 0
 
 
 @kernel
 def cat(tensors, dim=0):
     _check_list(tensors, "cat")
     if len(tensors) == 0:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     for i, t in enumerate(tensors):
         if t.dim() == 0:
             raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
-    # legacy behaviour: 1-D empty tensors are skipped
-    ref = None
-    for t in tensors:
-        if not (t.dim() == 1 and t._shape[0] == 0):
-            ref = t
-            break
+    ref = next((t for t in tensors if not _legacy_empty(t)), None)
     dt = tensors[0]._dtype
     for t in tensors[1:]:
         dt = D.promote_types(dt, t._dtype)
@@ -42,7 +51,7 @@ def cat(tensors, dim=0):
         return Tensor._from_values([], (0,), dt)
     d = wrap_dim(dim, ref.dim())
     for i, t in enumerate(tensors):
-        if t.dim() == 1 and t._shape[0] == 0:
+        if _legacy_empty(t):
             continue
         if t.dim() != ref.dim():
             raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.dim()} and {t.dim()}")
@@ -53,7 +62,7 @@ def cat(tensors, dim=0):
                     f"got size {t._shape[k]} for tensor number {i} in the list."
                 )
     shape = list(ref._shape)
-    used = [t for t in tensors if not (t.dim() == 1 and t._shape[0] == 0)]
+    used = [t for t in tensors if not _legacy_empty(t)]
     shape[d] = sum(t._shape[d] for t in used)
     out = zeros(shape, dt)
     start = 0
@@ -63,7 +72,9 @@ def cat(tensors, dim=0):
         start += n
     out._version.version = 0
     if needs_grad(*tensors):
-        attach(CatBackward0(list(tensors), dim=d, sizes=[t._shape for t in tensors]), out)
+        node = CatBackward0(list(tensors), dim=d)
+        node.sizes = [t._shape for t in tensors]  # not one of torch's saved values
+        attach(node, out)
     return out
 
 
@@ -73,13 +84,13 @@ def stack(tensors, dim=0):
     if len(tensors) == 0:
         raise RuntimeError("stack expects a non-empty TensorList")
     ref = tensors[0]
+    d = wrap_dim(dim, ref.dim() + 1)
     for i, t in enumerate(tensors[1:], 1):
         if t._shape != ref._shape:
             raise RuntimeError(
-                f"stack expects each tensor to be equal size, but got [{', '.join(map(str, ref._shape))}] at "
-                f"entry 0 and [{', '.join(map(str, t._shape))}] at entry {i}"
+                f"stack expects each tensor to be equal size, but got {fmt_list(ref._shape)} at entry 0 and "
+                f"{fmt_list(t._shape)} at entry {i}"
             )
-    d = wrap_dim(dim, ref.dim() + 1)
     with no_grad():
         out = cat([at.unsqueeze(t, d) for t in tensors], d)
     if needs_grad(*tensors):
@@ -89,28 +100,114 @@ def stack(tensors, dim=0):
 
 class CatBackward0(Node):
     _name = "CatBackward0"
-    formulas = ()
+    formulas = ("grad.narrow(dim, offset, size) for each input",)
 
     def apply(self, grad):
-        sv = self._svals
-        dim = sv["dim"]
+        dim = self._svals["dim"]
         outs = []
         start = 0
-        for size in sv["sizes"]:
-            n = size[dim] if size else 0
-            outs.append(at.slice_(grad, dim, start, start + n, 1) if size else None)
+        for size in self.sizes:
+            if len(size) == 1 and size[0] == 0:  # a skipped 1-d empty input gets an empty gradient
+                outs.append(zeros((0,), grad._dtype))
+                continue
+            n = size[dim]
+            outs.append(at.slice_(grad, dim, start, start + n, 1))
             start += n
         return outs
 
 
 class StackBackward0(Node):
     _name = "StackBackward0"
-    formulas = ()
+    formulas = ("grad.unbind(dim)",)
 
     def apply(self, grad):
         dim = self._svals["dim"]
         return [at.select(grad, dim, i) for i in range(len(self.next_functions))]
 
 
-function("cat", "concat", "concatenate")(cat)
-function("stack")(stack)
+# ------------------------------------------------------------------ the *stack family
+def _atleast(t, rank):
+    """atleast_1d/2d/3d: 0-d reshaped, 1-d unsqueezed in front (and, for 3-d, at the end), 2-d at the end."""
+    if t.dim() >= rank:
+        return t
+    if t.dim() == 0:
+        return at.reshape(t, (1,) * rank)
+    if t.dim() == 1:
+        t = at.unsqueeze(t, 0)
+        return at.unsqueeze(t, -1) if rank == 3 else t
+    return at.unsqueeze(t, -1)
+
+
+def _nonempty(tensors, name):
+    _check_list(tensors, name)
+    if len(tensors) == 0:
+        raise RuntimeError(f"{name} expects a non-empty TensorList")
+
+
+def _hstack(tensors, name):
+    _nonempty(tensors, name)
+    rep = [_atleast(t, 1) for t in tensors]
+    return cat(rep, 0 if rep[0].dim() == 1 else 1)
+
+
+@function("hstack")
+def hstack(tensors):
+    return _hstack(tensors, "hstack")
+
+
+def _vstack(tensors, name):
+    _check_list(tensors, name)
+    _nonempty(tensors, "vstack")
+    return cat([_atleast(t, 2) for t in tensors], 0)
+
+
+@function("vstack")
+def vstack(tensors):
+    return _vstack(tensors, "vstack")
+
+
+@function("row_stack")
+def row_stack(tensors):
+    return _vstack(tensors, "row_stack")
+
+
+@function("dstack")
+def dstack(tensors):
+    _nonempty(tensors, "dstack")
+    return cat([_atleast(t, 3) for t in tensors], 2)
+
+
+@function("column_stack")
+def column_stack(tensors):
+    _nonempty(tensors, "column_stack")
+    return _hstack([at.reshape(t, (t.numel(), 1)) if t.dim() <= 1 else t for t in tensors], "hstack")
+
+
+def _cat_form(name):
+    def cat_function(tensors, dim=0, **kwargs):
+        if "axis" in kwargs and "dim" not in kwargs and dim == 0:
+            dim = kwargs.pop("axis")
+        if kwargs:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+        _check_list(tensors, name)
+        _check_dim(name, dim)
+        return cat(tensors, dim)
+
+    cat_function.__name__ = cat_function.__qualname__ = name
+    return cat_function
+
+
+for _name in ("cat", "concat", "concatenate"):
+    function(_name)(_cat_form(_name))
+del _name
+
+
+@function("stack")
+def stack_function(tensors, dim=0, **kwargs):
+    if "axis" in kwargs and dim == 0:
+        dim = kwargs.pop("axis")
+    if kwargs:
+        raise TypeError(f"stack() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    _check_list(tensors, "stack")
+    _check_dim("stack", dim)
+    return stack(tensors, dim)

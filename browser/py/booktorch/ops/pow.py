@@ -267,3 +267,30 @@ class PowBackward2(Node):
 
     def local(self, i):
         return at.mul(self.saved("result"), _log_scalar(self._svals["self"]))
+
+
+# ------------------------------------------------------------------ in place, and square
+@method("pow_", "__ipow__")
+def pow_(self, exponent):
+    if not isinstance(exponent, (Tensor, bool, int, float)):
+        name = type(exponent).__name__
+        raise TypeError(
+            f"pow_() received an invalid combination of arguments - got ({name}), but expected one of:\n"
+            f" * (Tensor exponent)\n      didn't match because some of the arguments have invalid types: (!{name}!)\n"
+            f" * (Number exponent)\n      didn't match because some of the arguments have invalid types: (!{name}!)\n"
+        )
+    return at.inplace(self, pow, exponent)
+
+
+@kernel
+@method("square")
+@function("square", tensor_input=True)
+def square(self):
+    """``x ** 2`` (torch.square: a bool tensor squares as int64)."""
+    return pow(at.to_dtype(self, D.int64) if self._dtype is D.bool_ else self, 2)
+
+
+@method("square_")
+@function("square_", tensor_input=True)
+def square_(self):
+    return at.inplace(self, square)

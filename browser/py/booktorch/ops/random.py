@@ -1,45 +1,429 @@
-"""Random numbers: the generator state (``manual_seed``, ``seed``, ``initial_seed``, ``Generator``).
+"""Random tensors: ``rand``, ``randn``, ``randint``, ``randperm``, ``normal``, ``bernoulli``, the ``*_like``
+forms, and the in-place fills ``uniform_``, ``normal_``, ``random_``, ``bernoulli_``.
 
-Seeding is accepted so that seeded cells run; the random tensors themselves
-(``rand``, ``randn``...) are not in the subset yet.
+As in ATen, a factory makes an empty tensor and fills it in place (``rand`` is ``empty(...).uniform_()``),
+and every fill takes its values from :mod:`booktorch.rng`, which draws them from torch's CPU generator
+state exactly as torch's kernels do.  A fill writes its values in the order torch's TensorIterator visits
+the tensor: memory order (a transposed tensor is filled along its storage), and ``normal_`` takes its
+vectorised path only on a contiguous tensor of 16 or more elements, as torch does.
+
+Autograd: on a tensor that requires grad (not a leaf) the fills record torch's nodes (``UniformBackward0``,
+``NormalBackward0``, ``RandomBackward0/1/2``, ``BernoulliBackward1/2``), whose gradient is zero; so do
+``torch.normal`` with tensor arguments (``NormalBackward1/2/3``) and ``torch.bernoulli`` (``BernoulliBackward0``;
+with a float ``p`` torch's ``NotImplemented`` node, which raises on backward).
 """
 
-from ..devices import check_device
-from ..registry import export, function
+from .. import dtypes as D
+from .. import rng
+from ..generator import state_of
+from ..grad_mode import no_grad
+from ..graph import Node, attach, needs_grad
+from ..iterator import check_inplace, write, write_positions, zeros
+from ..registry import at, function, method
+from ..shape import broadcast_shapes, contiguous_strides, is_contiguous, numel, positions, preserve_strides, visit_order
+from ..signatures import Parser
+from ..storage import Storage
+from ..tensor import Tensor
+from ..tensor_options import LIKE_OPTIONS, OPTIONS, checked_out, like, new, set_requires_grad
 
 
-DEFAULT_SEED = 67280421310721  # c10's default_rng_seed_val: a fresh generator's seed
+def _overloads(head, options):
+    """torch lists each random factory twice: with a required (possibly None) generator, and without one."""
+    return (f"({head}, *, torch.Generator? generator, {options})", f"({head}, *, {options})")
 
 
-class Generator:
-    def __init__(self, device="cpu"):
-        check_device("Generator", device, allocates=False)
-        self._seed = DEFAULT_SEED
+_RAND = Parser("rand", *_overloads("tuple of ints size", OPTIONS))
+_RANDN = Parser("randn", *_overloads("tuple of ints size", OPTIONS))
+_RANDINT = Parser(
+    "randint", *_overloads("int high, tuple of ints size", OPTIONS), *_overloads("int low, int high, tuple of ints size", OPTIONS)
+)
+_RANDPERM = Parser(
+    "randperm",
+    *_overloads("int n", OPTIONS),  # dtype=None is int64 here
+)
+_RAND_LIKE = Parser("rand_like", *_overloads("Tensor input", LIKE_OPTIONS))
+_RANDN_LIKE = Parser("randn_like", *_overloads("Tensor input", LIKE_OPTIONS))
+_RANDINT_LIKE = Parser(
+    "randint_like",
+    *_overloads("Tensor input, int low, int high", LIKE_OPTIONS),
+    *_overloads("Tensor input, Tensor high", LIKE_OPTIONS),
+    *_overloads("Tensor input, int high", LIKE_OPTIONS),
+)
+_NORMAL = Parser(
+    "normal",
+    "(Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
+    "(Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)",
+    "(float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
+    "(float mean, float std, tuple of ints size, *, torch.Generator generator = None, " + OPTIONS + ")",
+)
+_BERNOULLI = Parser(
+    "bernoulli",
+    "(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
+    "(Tensor input, float p, *, torch.Generator generator = None)",
+)
+_UNIFORM_ = Parser("uniform_", "(float from = 0, float to = 1, *, torch.Generator generator = None)")
+_NORMAL_ = Parser("normal_", "(float mean = 0, float std = 1, *, torch.Generator generator = None)")
+_RANDOM_ = Parser(
+    "random_",
+    "(*, torch.Generator generator = None)",
+    "(int from, int? to, *, torch.Generator generator = None)",
+    "(int to, *, torch.Generator generator = None)",
+)
+_BERNOULLI_ = Parser(
+    "bernoulli_",
+    "(Tensor p, *, torch.Generator generator = None)",
+    "(float p = 0.5, *, torch.Generator generator = None)",
+)
+_BERNOULLI_METHOD = Parser(
+    "bernoulli", "(*, torch.Generator generator = None)", "(float p, *, torch.Generator generator = None)"
+)
 
-    def initial_seed(self):
-        return self._seed
 
-    def manual_seed(self, seed):
-        self._seed = seed
-        return self
+# ------------------------------------------------------------------ where a fill writes
+def _positions_in_order(t, order):
+    return positions([t._shape[d] for d in order], [t._stride[d] for d in order], t._offset)
 
 
-Generator.__module__ = "torch"
-default_generator = Generator()
-export("torch", Generator=Generator)
+def _fill(t, values, bump=True):
+    """Write ``values`` (in torch's visiting order) into ``t``; an in-place write bumps its version, the fill
+    of a tensor a factory just made does not."""
+    n = len(values)
+    data = t._storage.data
+    if is_contiguous(t._shape, t._stride):
+        data[t._offset:t._offset + n] = values
+    else:
+        write_positions(t)  # torch's error for a tensor whose elements overlap
+        for p, v in zip(_positions_in_order(t, visit_order(t._shape, t._stride)), values):
+            data[p] = v
+    if bump:
+        t._version.bump()
 
 
-@function("manual_seed")
-def manual_seed(seed):
-    default_generator._seed = int(seed)
-    return default_generator
+def _fresh(values, shape, dt, stride=None):
+    """A new tensor holding ``values`` in visiting order, laid out with ``stride`` (contiguous by default)."""
+    if stride is None or stride == contiguous_strides(shape):
+        return Tensor._from_values(values, shape, dt)
+    t = Tensor._make(Storage([D.zero_of(dt)] * len(values), dt.itemsize), shape, stride, 0, dt)
+    data = t._storage.data
+    for p, v in zip(_positions_in_order(t, visit_order(shape, stride)), values):
+        data[p] = v
+    return t
 
 
-@function("seed")
-def seed():
-    return default_generator._seed
+def _values_in_order(src, dest):
+    """``src``'s values (already expanded to ``dest``'s shape) in the order ``dest`` is visited."""
+    if is_contiguous(dest._shape, dest._stride):
+        return src._values()
+    data = src._storage.data
+    return [data[p] for p in _positions_in_order(src, visit_order(dest._shape, dest._stride))]
 
 
-@function("initial_seed")
-def initial_seed():
-    return default_generator._seed
+# ------------------------------------------------------------------ autograd: the fills have zero gradients
+class _ZeroGradient(Node):
+    """A random op's node: the gradient of each input is zero (torch's ``zeros_like``)."""
+
+    formulas = ("0",)
+
+    def apply(self, grad):
+        return [zeros(meta[0], meta[1]) if self.needs(i) else None for i, meta in enumerate(self._meta)]
+
+
+class UniformBackward0(_ZeroGradient):
+    _name = "UniformBackward0"
+
+
+class NormalBackward0(_ZeroGradient):
+    _name = "NormalBackward0"
+
+
+class NormalBackward1(_ZeroGradient):
+    _name = "NormalBackward1"
+
+
+class NormalBackward2(_ZeroGradient):
+    _name = "NormalBackward2"
+
+
+class NormalBackward3(_ZeroGradient):
+    _name = "NormalBackward3"
+    formulas = ("0", "0")
+
+
+class RandomBackward0(_ZeroGradient):
+    _name = "RandomBackward0"
+
+
+class RandomBackward1(_ZeroGradient):
+    _name = "RandomBackward1"
+
+
+class RandomBackward2(_ZeroGradient):
+    _name = "RandomBackward2"
+
+
+class BernoulliBackward0(_ZeroGradient):
+    _name = "BernoulliBackward0"
+
+
+class BernoulliBackward1(_ZeroGradient):
+    _name = "BernoulliBackward1"
+    formulas = ("0", "0")
+
+
+class BernoulliBackward2(_ZeroGradient):
+    _name = "BernoulliBackward2"
+
+
+class NotImplementedBackward(Node):
+    """torch's node for an op without a derivative (``bernoulli(x, p)``): backward raises."""
+
+    _name = "torch::autograd::NotImplemented"
+    formulas = ("not implemented",)
+
+    def __init__(self, inputs, op):
+        super().__init__(inputs)
+        self._op = op
+
+    def __repr__(self):
+        return f"<NotImplemented object at {hex(id(self))}>"
+
+    def apply(self, grad):
+        raise RuntimeError(f"derivative for aten::{self._op} is not implemented")
+
+
+def _rebase(node_class, t, *others):
+    """Record an in-place fill of ``t`` (which check_inplace said needs recording)."""
+    node = node_class([t, *others])
+    t._grad_fn = None
+    attach(node, t)
+
+
+# ------------------------------------------------------------------ the in-place fills
+def _rng_dtype(t):
+    return t._dtype._name
+
+
+def _uniform_into(t, low, high, gen, bump=True):
+    _fill(t, rng.uniform(gen, t.numel(), low, high, _rng_dtype(t)), bump)
+
+
+def _normal_into(t, mean, std, gen, bump=True):
+    _fill(t, rng.normal(gen, t.numel(), mean, std, _rng_dtype(t), contiguous=t.is_contiguous()), bump)
+
+
+def _bernoulli_tensor_into(t, p, gen, bump=True):
+    p = at.expand(p, t._shape)
+    _fill(t, rng.bernoulli_tensor(gen, _values_in_order(p, t), p._dtype._name, _rng_dtype(t)), bump)
+
+
+@method("uniform_")
+def uniform_(self, *args, **kwargs):
+    a = _UNIFORM_.parse(args, kwargs)[1]
+    record = check_inplace(self)
+    _uniform_into(self, a["from"], a["to"], state_of(a.get("generator")))
+    if record:
+        _rebase(UniformBackward0, self)
+    return self
+
+
+@method("normal_")
+def normal_(self, *args, **kwargs):
+    a = _NORMAL_.parse(args, kwargs)[1]
+    record = check_inplace(self)
+    _normal_into(self, a["mean"], a["std"], state_of(a.get("generator")))
+    if record:
+        _rebase(NormalBackward0, self)
+    return self
+
+
+@method("random_")
+def random_(self, *args, **kwargs):
+    which, a = _RANDOM_.parse(args, kwargs)
+    record = check_inplace(self)
+    gen, n, dt = state_of(a.get("generator")), self.numel(), _rng_dtype(self)
+    if which == 0:
+        _fill(self, rng.random_default(gen, n, dt))
+    elif which == 1:
+        _fill(self, rng.randint(gen, n, a["from"], a["to"], dt))
+    else:
+        _fill(self, rng.randint(gen, n, 0, a["to"], dt))
+    if record:
+        _rebase((RandomBackward2, RandomBackward0, RandomBackward1)[which], self)
+    return self
+
+
+@method("bernoulli_")
+def bernoulli_(self, *args, **kwargs):
+    which, a = _BERNOULLI_.parse(args, kwargs)
+    p = a["p"]
+    record = check_inplace(self, p) if which == 0 else check_inplace(self)
+    gen = state_of(a.get("generator"))
+    if which == 0:
+        _bernoulli_tensor_into(self, p, gen)
+    else:
+        _fill(self, rng.bernoulli_scalar(gen, self.numel(), p, _rng_dtype(self)))
+    if record:
+        if which == 0:
+            _rebase(BernoulliBackward1, self, p)
+        else:
+            _rebase(BernoulliBackward2, self)
+    return self
+
+
+# ------------------------------------------------------------------ factories
+@function("rand")
+def rand(*args, **kwargs):
+    a = _RAND.parse(args, kwargs)[1]
+    t = new(a, a["size"], "rand")
+    _uniform_into(t, 0.0, 1.0, state_of(a.get("generator")), a["out"] is not None)
+    return set_requires_grad(t, a)
+
+
+@function("randn")
+def randn(*args, **kwargs):
+    a = _RANDN.parse(args, kwargs)[1]
+    if a["out"] is not None and needs_grad(a["out"]):  # randn's out= is resized before anything looks at it
+        raise RuntimeError("cannot resize variables that require grad")
+    t = new(a, a["size"], "randn")
+    _normal_into(t, 0.0, 1.0, state_of(a.get("generator")), a["out"] is not None)
+    return set_requires_grad(t, a)
+
+
+@function("randint")
+def randint(*args, **kwargs):
+    which, a = _RANDINT.parse(args, kwargs)
+    t = new(a, a["size"], "randint", D.int64)
+    low = a["low"] if which >= 2 else 0
+    _fill(t, rng.randint(state_of(a.get("generator")), t.numel(), low, a["high"], _rng_dtype(t)), a["out"] is not None)
+    return set_requires_grad(t, a)
+
+
+_PERM_LIMITS = {D.float16: 2049, D.float32: (1 << 24) + 1, D.float64: (1 << 53) + 1}
+_PERM_LIMIT_TEXT = {D.float16: "2049 for Half", D.float32: "2^24+1 for Float", D.float64: "2^53+1 for Double"}
+
+
+@function("randperm")
+def randperm(*args, **kwargs):
+    a = _RANDPERM.parse(args, kwargs)[1]
+    n = a["n"]
+    t = new(a, (n,), "randperm", D.int64)
+    dt = t._dtype
+    D.checked_scalar(n - 1 if n > 0 else n, dt)  # torch's "n is too large for the dtype" check
+    if dt in _PERM_LIMITS and n > _PERM_LIMITS[dt]:
+        raise RuntimeError(f"n cannot be greater than {_PERM_LIMIT_TEXT[dt]} type.")
+    if dt is D.bool_:
+        raise NotImplementedError("\"randperm\" not implemented for 'Bool'")
+    _fill(t, D.convert(rng.randperm(state_of(a.get("generator")), n), D.int64, dt), a["out"] is not None)
+    return set_requires_grad(t, a)
+
+
+@function("rand_like")
+def rand_like(*args, **kwargs):
+    a = _RAND_LIKE.parse(args, kwargs)[1]
+    t = like(a, "rand_like")
+    _uniform_into(t, 0.0, 1.0, state_of(a.get("generator")), bump=False)
+    return set_requires_grad(t, a)
+
+
+@function("randn_like")
+def randn_like(*args, **kwargs):
+    a = _RANDN_LIKE.parse(args, kwargs)[1]
+    t = like(a, "randn_like")
+    _normal_into(t, 0.0, 1.0, state_of(a.get("generator")), bump=False)
+    return set_requires_grad(t, a)
+
+
+@function("randint_like")
+def randint_like(*args, **kwargs):
+    which, a = _RANDINT_LIKE.parse(args, kwargs)
+    high = a["high"]
+    if isinstance(high, Tensor):
+        if high._shape:
+            raise RuntimeError("high must be a scalar tensor and on CPU")
+        high = int(high.item())
+    t = like(a, "randint_like")
+    low = a["low"] if which < 2 else 0
+    _fill(t, rng.randint(state_of(a.get("generator")), t.numel(), low, high, _rng_dtype(t)), bump=False)
+    return set_requires_grad(t, a)
+
+
+# ------------------------------------------------------------------ normal and bernoulli
+def _check_std_tensor(std):
+    values = std._values()
+    if values and not all(v >= 0 for v in values):  # a nan fails too, as torch's std.min().ge(0)
+        raise RuntimeError("normal expects all elements of std >= 0.0")
+
+
+def _normal_tensors(mean, std, gen, out):
+    """normal() with a tensor mean or std: draws N(0, 1) (or N(0, std)), then ``mul_(std)`` and ``add_(mean)``
+    in torch's arithmetic, into the result (mean's dtype, or std's)."""
+    if isinstance(std, Tensor):
+        _check_std_tensor(std)
+    if isinstance(mean, Tensor) and isinstance(std, Tensor):
+        shape, dt = broadcast_shapes(mean._shape, std._shape), mean._dtype
+    elif isinstance(mean, Tensor):
+        shape, dt = mean._shape, mean._dtype
+    else:
+        shape, dt = std._shape, std._dtype
+    if out is not None:
+        dt = checked_out(out, shape, None, "normal()")._dtype
+    stride = contiguous_strides(shape) if out is None else preserve_strides(out._shape, out._stride)
+    draws = rng.normal(gen, numel(shape), 0.0, 1.0 if isinstance(std, Tensor) else std, dt._name,
+                       contiguous=out is None or out.is_contiguous())
+    with no_grad():
+        r = _fresh(draws, shape, dt, stride)
+        if isinstance(std, Tensor):
+            r = _as(at.mul(r, std), dt)
+        r = _as(at.add(r, mean), dt)
+    if out is None:
+        return Tensor._from_values(r._values(), tuple(shape), dt)
+    write(out, r._values())
+    return out
+
+
+def _as(t, dt):
+    return t if t._dtype is dt else at.to_dtype(t, dt)
+
+
+@function("normal")
+def normal(*args, **kwargs):
+    which, a = _NORMAL.parse(args, kwargs)
+    mean, std, gen = a["mean"], a["std"], state_of(a.get("generator"))
+    if which == 3:
+        t = new(a, a["size"], "normal")
+        _normal_into(t, mean, std, gen)
+        return set_requires_grad(t, a)
+    t = _normal_tensors(mean, std, gen, a["out"])
+    inputs = [x for x in (mean, std) if isinstance(x, Tensor)]
+    if needs_grad(*inputs):
+        attach((NormalBackward3, NormalBackward1, NormalBackward2)[which](inputs), t)
+    return t
+
+
+def _bernoulli(x, p, gen, out):
+    if p is None:
+        if out is None:
+            t = Tensor._from_values([D.zero_of(x._dtype)] * x.numel(), x._shape, x._dtype)
+        else:
+            t = checked_out(out, x._shape, None, "bernoulli()")
+        _bernoulli_tensor_into(t, x, gen, bump=out is not None)
+        if needs_grad(x):
+            attach(BernoulliBackward0([x]), t)
+        return t
+    t = Tensor._from_values([D.zero_of(x._dtype)] * x.numel(), x._shape, x._dtype)
+    _fill(t, rng.bernoulli_scalar(gen, t.numel(), p, _rng_dtype(t)), bump=False)
+    if needs_grad(x):
+        attach(NotImplementedBackward([x], "bernoulli"), t)
+    return t
+
+
+@function("bernoulli")
+def bernoulli(*args, **kwargs):
+    a = _BERNOULLI.parse(args, kwargs)[1]
+    return _bernoulli(a["input"], a.get("p"), state_of(a.get("generator")), a.get("out"))
+
+
+@method("bernoulli")
+def bernoulli_method(self, *args, **kwargs):
+    a = _BERNOULLI_METHOD.parse(args, kwargs)[1]
+    return _bernoulli(self, a.get("p"), state_of(a.get("generator")), None)

@@ -1,5 +1,5 @@
-"""Reductions: sum, mean, max/min (with indices), argmax/argmin, and ``sum_to`` (undoing
-broadcasting in a backward), with their backward nodes.
+"""Reductions: sum, mean, prod, max/min (of everything, or with indices along a dim), amax/amin,
+argmax/argmin, and ``sum_to`` (undoing broadcasting in a backward), with their backward nodes.
 
 Float32 and float64 sums reproduce torch's CPU ``cascade_sum`` bit for bit: the
 reduction is laid out the way ``TensorIterator`` does it (dimensions sorted by stride,
@@ -9,16 +9,24 @@ lanes: 8 floats or 4 doubles with AVX2) and rounding after every addition.  Floa
 and bfloat16 are summed the same way in float32 and rounded at the end.  ``mean`` is
 the sum divided by the count (for float16 and bfloat16 in float32, then rounded), as
 on torch's CPU path.  Integer sums are exact, then wrap to the result dtype.
+
+``prod`` follows ATen's ``binary_kernel_reduce_vec`` (4 vectors of partial products over the
+contiguous inner dimension, then lanes combined in order; every product rounded to the dtype).
+Along a dim, max/min/argmax/argmin pick the first extreme value (the first NaN if any); max()
+and min() of a whole tensor keep the last of equal values (0.0 and -0.0), amax/amin the first.
 """
 
 import builtins
-import math
+import operator
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
-from ..iterator import fdiv
-from ..registry import at, export, function, kernel, method
-from ..shape import contiguous_strides, numel, positions, sort_dims, wrap_dim
+from ..grad_mode import state as grad_state
+from ..iterator import fdiv, opmath_round
+from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
+from ..registry import at, function, kernel, method
+from ..shape import contiguous_strides, numel, positions, wrap_dim
+from ..structseq import structseq
 from ..tensor import Tensor
 
 
@@ -72,7 +80,10 @@ def _row_sum(vals, f):
 def _vec_inner_sum(row, f, vec):
     n = len(row)
     vs = n // vec
-    lanes = [_row_sum(row[lane:vs * vec:vec], f) for lane in range(vec)]
+    if vs:  # lane l sums row[l::vec]: the vector lanes cascade side by side, one row of lanes at a time
+        lanes = _row_sum_rows([row[k * vec:(k + 1) * vec] for k in range(vs)], _adder(f), vec)
+    else:
+        lanes = [0.0] * vec
     acc = 0.0
     for k in range(vs * vec, n):
         acc = f(acc + row[k])
@@ -81,48 +92,54 @@ def _vec_inner_sum(row, f, vec):
     return acc
 
 
-def _iter_layout(shape, ostr, istr):
-    """TensorIterator's reorder_dimensions + coalesce_dimensions for a reduction."""
-    nd = len(shape)
-    perm = list(range(nd - 1, -1, -1))
-    if nd > 1:
-        def should_swap(d0, d1):
-            for strides, is_out in ((ostr, True), (istr, False)):
-                s0, s1 = strides[d0], strides[d1]
-                if is_out and (s0 == 0) != (s1 == 0):
-                    return 1 if s1 == 0 else -1
-                if s0 == 0 or s1 == 0:
-                    continue
-                if s0 < s1:
-                    return -1
-                if s0 > s1:
-                    return 1
-                if shape[d0] > shape[d1]:
-                    return 1
-            return 0
+def _adder(f):
+    """Elementwise sum of two equal-length lists, each result rounded as ``f`` rounds one value."""
+    if f is D.f32:
+        return lambda a, b: D.round_f32(map(operator.add, a, b))
+    return lambda a, b: list(map(operator.add, a, b))
 
-        sort_dims(perm, should_swap)
-    sh = [shape[p] for p in perm]
-    os_ = [ostr[p] for p in perm]
-    is_ = [istr[p] for p in perm]
-    if nd > 1:
-        prev = 0
-        for dim in range(1, nd):
-            s0, s1 = sh[prev], sh[dim]
-            ok = s0 == 1 or s1 == 1 or (s0 * os_[prev] == os_[dim] and s0 * is_[prev] == is_[dim])
-            if ok:
-                if sh[prev] == 1:
-                    os_[prev] = os_[dim]
-                    is_[prev] = is_[dim]
-                sh[prev] *= sh[dim]
-            else:
-                prev += 1
-                if prev != dim:
-                    os_[prev] = os_[dim]
-                    is_[prev] = is_[dim]
-                    sh[prev] = sh[dim]
-        del sh[prev + 1:], os_[prev + 1:], is_[prev + 1:]
-    return sh, os_, is_
+
+def _cascade_rows(rows, add, width):
+    """[_cascade(column) for each column of ``rows``] (equal-length rows), computed a whole row at a time."""
+    size = len(rows)
+    levels = 4
+    lp = max(4, _ceil_log2(size) // levels)
+    step = 1 << lp
+    mask = step - 1
+    zero = [0.0] * width
+    acc = [zero] * levels
+    i = 0
+    while i + step <= size:
+        a0 = acc[0]
+        for _ in range(step):
+            a0 = add(a0, rows[i])
+            i += 1
+        acc[0] = a0
+        for j in range(1, levels):
+            acc[j] = add(acc[j], acc[j - 1])
+            acc[j - 1] = zero
+            if i & (mask << (j * lp)):
+                break
+    a0 = acc[0]
+    while i < size:
+        a0 = add(a0, rows[i])
+        i += 1
+    for j in range(1, levels):
+        a0 = add(a0, acc[j])
+    return a0
+
+
+def _row_sum_rows(rows, add, width):
+    """[_row_sum(column) for each column of ``rows``], a whole row at a time."""
+    n = len(rows)
+    n4 = n // 4
+    parts = [_cascade_rows(rows[k:n4 * 4:4], add, width) for k in range(4)]
+    p0 = parts[0]
+    for i in range(n4 * 4, n):
+        p0 = add(p0, rows[i])
+    for k in range(1, 4):
+        p0 = add(p0, parts[k])
+    return p0
 
 
 def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
@@ -150,18 +167,20 @@ def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
         for j in range(size1):
             store(j, _vec_inner_sum(col(ib + j * in1, 1, size0), f, vec))
     elif in1 == 1 and size1 >= vec:
-        j = 0
-        while j + 4 * vec <= size1:
-            for c in range(4 * vec):
-                store(j + c, _cascade(col(ib + (j + c) * in1, in0, size0), f))
-            j += 4 * vec
-        while j + vec <= size1:
-            for c in range(vec):
-                store(j + c, _row_sum(col(ib + (j + c) * in1, in0, size0), f))
-            j += vec
-        while j < size1:
-            store(j, _row_sum(col(ib + j * in1, in0, size0), f))
-            j += 1
+        # adjacent columns: torch sums them side by side, so a block of columns is summed a row at a time
+        add = _adder(f)
+
+        def rows(j, w):
+            return [data[ib + k * in0 + j:ib + k * in0 + j + w] for k in range(size0)]
+
+        # torch: blocks of 4 vectors of columns cascade each column; the columns after them take row_sum
+        blocks = size1 // (4 * vec) * (4 * vec)
+        if blocks:
+            for c, v in enumerate(_cascade_rows(rows(0, blocks), add, blocks)):
+                store(c, v)
+        if blocks < size1:
+            for c, v in enumerate(_row_sum_rows(rows(blocks, size1 - blocks), add, size1 - blocks)):
+                store(blocks + c, v)
     elif in0 < in1:
         for j in range(size1):
             store(j, _row_sum(col(ib + j * in1, in0, size0), f))
@@ -179,51 +198,71 @@ def _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec):
 def _float_sum(t, dims, keepdim):
     """Sum of float32 or float64 tensor ``t`` over ``dims`` (a set): (output values, output shape)."""
     f, vec = (D.f32, 8) if t._dtype is D.float32 else (float, 4)  # AVX2: 8 float or 4 double lanes
-    shape = list(t._shape)
-    nd = len(shape)
-    out_keep = [1 if d in dims else s for d, s in enumerate(shape)]
-    out_shape = out_keep if keepdim else [s for d, s in enumerate(shape) if d not in dims]
-    n_out = numel(out_shape)
-    out = [0.0] * n_out
-    if numel(shape) == 0 or n_out == 0:
-        return out, out_shape
-    if nd == 0:
+    out_shape, chunks = reduction_chunks(t, dims, keepdim)
+    out = [0.0] * numel(out_shape)
+    if t.dim() == 0:
         out[0] = f(0.0 + t._storage.data[t._offset])
-        return out, out_shape
-    cs = contiguous_strides(out_shape)
-    ostr = []
-    k = 0
-    for d in range(nd):
-        if keepdim:
-            ostr.append(0 if d in dims else cs[d])
-        elif d in dims:
-            ostr.append(0)
-        else:
-            ostr.append(cs[k])
-            k += 1
-    sh, os_, is_ = _iter_layout(shape, ostr, list(t._stride))
     data = t._storage.data
-    if len(sh) == 1:
-        _loop2d(data, t._offset, out, 0, sh[0], 1, (is_[0], 0), (os_[0], 0), f, vec)
-        return out, out_shape
-    outer_shape = sh[2:]
-    outer_is = is_[2:]
-    outer_os = os_[2:]
-    # outer dims: dim 2 fastest
-    idx = [0] * len(outer_shape)
-    while True:
-        ib = t._offset + builtins.sum(i * s for i, s in zip(idx, outer_is))
-        ob = builtins.sum(i * s for i, s in zip(idx, outer_os))
-        _loop2d(data, ib, out, ob, sh[0], sh[1], (is_[0], is_[1]), (os_[0], os_[1]), f, vec)
-        k = 0
-        while k < len(idx):
-            idx[k] += 1
-            if idx[k] < outer_shape[k]:
-                break
-            idx[k] = 0
-            k += 1
-        if k == len(idx):
-            break
+    for ib, ob, size0, size1, in_s, out_s in chunks:
+        _loop2d(data, ib, out, ob, size0, size1, in_s, out_s, f, vec)
+    return out, out_shape
+
+
+# ------------------------------------------------------------------ binary_kernel_reduce_vec (prod)
+def _lanes(dt):
+    """Vectorized<T>::size() with AVX2: 32 bytes of lanes."""
+    return 32 // dt.itemsize
+
+
+def _multiply(dt):
+    """The product of two lists of values in ``dt`` (rounded to it, as torch's scalar_t arithmetic does)."""
+    if dt is D.bool_:
+        return lambda xs, ys: [x and y for x, y in zip(xs, ys)]
+    if dt._kind == 1:
+        return lambda xs, ys: D.wrap_ints([x * y for x, y in zip(xs, ys)], dt)
+    return lambda xs, ys: D.round_floats([x * y for x, y in zip(xs, ys)], dt)
+
+
+def _reduce_vec(t, dims, keepdim, op, identity):
+    """ATen's binary_kernel_reduce_vec with the list operation ``op`` (elementwise on two lists):
+    an inner reduction keeps 4 vectors of partial results over blocks of ``4 * lanes`` elements,
+    combines them pairwise and then lane by lane, and finishes the rest in order; an outer reduction
+    and any other layout reduce each output element in order."""
+    out_shape, chunks = reduction_chunks(t, dims, keepdim)
+    out = [identity] * numel(out_shape)
+    data = t._storage.data
+    if t.dim() == 0:
+        out[0] = op([identity], [data[t._offset]])[0]
+    lanes = _lanes(t._dtype)
+    block = 4 * lanes
+    for ib, ob, size0, size1, (in0, in1), (o0, o1) in chunks:
+        for j in range(size1):
+            row = [data[ib + j * in1 + i * in0] for i in range(size0)]
+            o = ob + j * o1
+            if o0 == 0 and in0 == 1:  # contiguous inner reduction
+                count = size0 // block
+                acc = [out[o]]
+                if count:
+                    vec = row[:block]
+                    for k in range(1, count):
+                        vec = op(vec, row[k * block:(k + 1) * block])
+                    q = lanes
+                    vec = op(op(vec[:q], vec[q:2 * q]), op(vec[2 * q:3 * q], vec[3 * q:]))
+                    lane = vec[:1]
+                    for k in range(1, lanes):
+                        lane = op(lane, vec[k:k + 1])
+                    acc = op(acc, lane)
+                for x in row[count * block:]:
+                    acc = op(acc, [x])
+                out[o] = acc[0]
+            elif o0 == 0:
+                acc = [out[o]]
+                for x in row:
+                    acc = op(acc, [x])
+                out[o] = acc[0]
+            else:  # nothing is reduced along dim 0 of the loop: elementwise
+                for i, x in enumerate(row):
+                    out[o + i * o0] = op([out[o + i * o0]], [x])[0]
     return out, out_shape
 
 
@@ -249,6 +288,11 @@ def _dims(t, dim):
     if nd == 0:
         return set(), [], False
     return {w}, [w], False
+
+
+def _dim_tuple(dim):
+    """A dim argument (int or sequence) as a tuple, as torch's nodes save it."""
+    return (dim,) if isinstance(dim, int) else tuple(dim)
 
 
 def _generic_reduce(t, dims, keepdim, fn):
@@ -303,7 +347,7 @@ def sum(t, dim=None, keepdim=False, dtype=None):
         if dim is None:
             node = SumBackward0([t], self_sym_sizes=tuple(t._shape))
         else:
-            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)), keepdim=keepdim)
+            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim)
         attach(node, out)
     return out
 
@@ -330,18 +374,38 @@ def mean(t, dim=None, keepdim=False, dtype=None):
         if dim is None:
             node = MeanBackward0([t], self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
         else:
-            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=tuple(sorted(dims)), keepdim=keepdim,
+            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim,
                                  self_sym_numel=t.numel())
         attach(node, out)
     return out
 
 
-# ------------------------------------------------------------------ max / min / argmax / argmin
+# ------------------------------------------------------------------ prod
+@kernel
+def prod(t, dim=None, keepdim=False, dtype=None):
+    out_dt = dtype if dtype is not None else (D.int64 if t._dtype._kind < 2 else t._dtype)
+    src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
+    dims = set(range(t.dim())) if dim is None else ({wrap_dim(dim, t.dim())} if t.dim() else set())
+    vals, out_shape = _reduce_vec(src, dims, keepdim and dim is not None, _multiply(out_dt), D.one_of(out_dt))
+    out = Tensor._from_values(vals, tuple(out_shape), out_dt)
+    if needs_grad(t) and out_dt.is_floating_point:
+        if dim is None:
+            node = ProdBackward0([t])
+        else:
+            node = ProdBackward1([t], dim=saved_dims(dim), keepdim=keepdim)
+        node.save("self", t)
+        node.save("result", out, is_output=True)
+        attach(node, out)
+    return out
+
+
+# ------------------------------------------------------------------ max / min / amax / amin / argmax / argmin
 def _is_nan(v):
     return v != v
 
 
 def _select_index(vals, is_max):
+    """The first largest (smallest) value and its index; the first NaN wins over everything."""
     best = vals[0]
     index = 0
     for i, v in enumerate(vals):
@@ -354,66 +418,44 @@ def _select_index(vals, is_max):
     return best, index
 
 
-class _ReturnType(tuple):
-    _name = "max"
-    _fields = ("values", "indices")
-
-    def __new__(cls, values, indices):
-        return super().__new__(cls, (values, indices))
-
-    @property
-    def values(self):
-        return self[0]
-
-    @property
-    def indices(self):
-        return self[1]
-
-    def __repr__(self):
-        return f"torch.return_types.{self._name}(\nvalues={self[0]!r},\nindices={self[1]!r})"
-
-    __str__ = __repr__
+def _extreme_of(vals, is_max, later_wins):
+    """max/min of a list with NaN propagating; of equal values (0.0 and -0.0) the later one
+    (torch's max()/min() of a whole tensor) or the first one (amax/amin) is kept."""
+    best = vals[0]
+    for v in vals[1:]:
+        if best != best:
+            break
+        if v != v:
+            best = v
+        elif (v > best if is_max else v < best) or (later_wins and v == best):
+            best = v
+    return best
 
 
-class max_return(_ReturnType):
-    _name = "max"
+max_return = structseq("max", "values", "indices")
+min_return = structseq("min", "values", "indices")
 
 
-class min_return(_ReturnType):
-    _name = "min"
+def _empty_reduction(name, t, dims_given):
+    if t.numel() == 0 and not dims_given:
+        raise RuntimeError(
+            f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim "
+            "with the 'dim' argument."
+        )
 
 
-for _cls, _n in ((max_return, "max"), (min_return, "min")):
-    _cls.__name__ = _n
-    _cls.__qualname__ = _n
-    _cls.__module__ = "torch.return_types"
-del _cls, _n
-
-
-class _ReturnTypes:
-    """``torch.return_types``: the named tuples that ``max(dim)`` and ``min(dim)`` return."""
-
-    max = max_return
-    min = min_return
-
-
-export("torch", return_types=_ReturnTypes())
+def _check_nonempty_dims(name, t, dims):
+    for d in sorted(dims):
+        if t._shape[d] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
 @kernel
 def max_min(t, dim=None, keepdim=False, is_max=True):
     name = "max" if is_max else "min"
     if dim is None:
-        if t.numel() == 0:
-            raise RuntimeError(
-                f"{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
-                "reduction dim with the 'dim' argument."
-            )
-        vals = t._values()
-        if t._dtype.is_floating_point and any(_is_nan(v) for v in vals):
-            best = math.nan
-        else:
-            best = builtins.max(vals) if is_max else builtins.min(vals)
+        _empty_reduction(name, t, False)
+        best = _extreme_of(t._values(), is_max, later_wins=True)
         out = Tensor._from_values([best], (), t._dtype)
         if needs_grad(t):
             node = (MaxBackward1 if is_max else MinBackward1)([t])
@@ -428,10 +470,28 @@ def max_min(t, dim=None, keepdim=False, is_max=True):
     values = Tensor._from_values([p[0] for p in pairs], tuple(out_shape), t._dtype)
     indices = Tensor._from_values([p[1] for p in pairs], tuple(out_shape), D.int64)
     if needs_grad(t):
-        node = (MaxBackward0 if is_max else MinBackward0)([t], dim=d, keepdim=keepdim, self_sym_sizes=tuple(t._shape))
+        node = (MaxBackward0 if is_max else MinBackward0)([t], dim=saved_dims(dim), keepdim=keepdim,
+                                                         self_sym_sizes=tuple(t._shape))
         node.save("indices", indices, is_output=True)
         attach(node, values)
-    return (max_return if is_max else min_return)(values, indices)
+    return (max_return if is_max else min_return)((values, indices))
+
+
+@kernel
+def amax_amin(t, dim=(), keepdim=False, is_max=True):
+    name = "amax" if is_max else "amin"
+    dims, dim_list, is_all = _dims(t, dim)
+    _empty_reduction(name, t, not is_all)
+    if t.dim():
+        _check_nonempty_dims(name, t, dims)
+    vals, out_shape = _generic_reduce(t, dims, keepdim, lambda xs: _extreme_of(xs, is_max, later_wins=False))
+    out = Tensor._from_values(vals, tuple(out_shape), t._dtype)
+    if needs_grad(t):
+        node = (AmaxBackward0 if is_max else AminBackward0)([t], dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim)
+        node.save("self", t)
+        node.save("result", out, is_output=True)
+        attach(node, out)
+    return out
 
 
 @kernel
@@ -472,7 +532,10 @@ def sum_to(t, shape):
     return t
 
 
-def _value_selecting_backward(grad, dim, indices, sizes, keepdim):
+@kernel
+def value_selecting_backward(grad, dim, indices, sizes, keepdim):
+    """torch's value_selecting_reduction_backward: ``grad`` scattered to ``indices`` along ``dim`` of
+    zeros shaped ``sizes`` (max/min/median/mode along a dim, sort, topk)."""
     if not keepdim and len(sizes) > 0:
         grad = at.unsqueeze(grad, dim)
         indices = at.unsqueeze(indices, dim)
@@ -492,8 +555,9 @@ def _value_selecting_backward(grad, dim, indices, sizes, keepdim):
 
 
 def _sum_backward(grad, sizes, dims, keepdim):
+    """torch's sum_backward; ``dims`` as the node saved them."""
     if not keepdim and len(sizes) > 0:
-        for d in sorted(dims):
+        for d in sorted(wrapped_dims(dims, len(sizes))):
             grad = at.unsqueeze(grad, d)
     return at.expand(grad, sizes)
 
@@ -534,26 +598,28 @@ class MeanBackward1(Node):
 
     def apply(self, grad):
         sv = self._svals
+        sizes = sv["self_sym_sizes"]
         n = 1
-        for d in sv["dim"]:
-            n *= sv["self_sym_sizes"][d]
+        for d in wrapped_dims(sv["dim"], len(sizes)) if sv["dim"] else range(len(sizes)):
+            n *= sizes[d]
         return [at.div(_sum_backward(grad, sv["self_sym_sizes"], sv["dim"], sv["keepdim"]), n)]
+
+
+@kernel
+def evenly_distribute_backward(grad, x, value):
+    """torch's evenly_distribute_backward: grad / count at the positions holding ``value`` (max(), min(),
+    median() of a whole tensor), NaN positions when the value is NaN."""
+    v = value.item()
+    mask = at.isnan(x) if v != v else at.eq(x, value)
+    zero = Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
+    return at.where(mask, at.div(grad, sum(mask)), zero)
 
 
 class _MaxMinAll(Node):
     formulas = ("grad / count, at the positions holding the result",)
 
     def apply(self, grad):
-        s = self.saved("self")
-        rv = self.saved("result").item()
-        vals = s._values()
-        if isinstance(rv, float) and math.isnan(rv):
-            mask = [isinstance(v, float) and math.isnan(v) for v in vals]
-        else:
-            mask = [v == rv for v in vals]
-        share = at.div(grad, builtins.sum(mask)).item()
-        zero = D.zero_of(grad._dtype)
-        return [Tensor._from_values([share if m else zero for m in mask], s._shape, grad._dtype)]
+        return [evenly_distribute_backward(grad, self.saved("self"), self.saved("result"))]
 
 
 class MaxBackward1(_MaxMinAll):
@@ -570,7 +636,8 @@ class _MaxMinDim(Node):
     def apply(self, grad):
         sv = self._svals
         idx = self.saved("indices")
-        return [_value_selecting_backward(grad, sv["dim"], idx, sv["self_sym_sizes"], sv["keepdim"])]
+        d = wrapped_dims(sv["dim"], len(sv["self_sym_sizes"]))
+        return [value_selecting_backward(grad, d, idx, sv["self_sym_sizes"], sv["keepdim"])]
 
 
 class MaxBackward0(_MaxMinDim):
@@ -581,60 +648,334 @@ class MinBackward0(_MaxMinDim):
     _name = "MinBackward0"
 
 
+def _exclusive_products(t, dim):
+    """For each element, the product of the other elements along ``dim``, as torch's
+    prod_safe_zeros_backward computes it (cumprod from each side, accumulated in double for float32)."""
+    acc_round = float if t._dtype in (D.float32, D.float64) else opmath_round(t._dtype)
+    shape = t._shape
+    vals = t._values()
+    n = shape[dim]
+    step = numel(shape[dim + 1:])
+    out = [0.0] * len(vals)
+    for base in range(len(vals)):
+        if (base // step) % n:
+            continue  # visit each line along dim once, from its first element
+        line = [vals[base + i * step] for i in range(n)]
+        before, acc = [], 1.0
+        for x in [1.0] + line[:-1]:
+            acc = acc_round(acc * x)
+            before.append(D.round_floats([acc], t._dtype)[0])
+        after, acc = [], 1.0
+        for x in [1.0] + line[:0:-1]:
+            acc = acc_round(acc * x)
+            after.append(D.round_floats([acc], t._dtype)[0])
+        after.reverse()
+        both = D.round_floats([p * q for p, q in zip(before, after)], t._dtype)
+        for i in range(n):
+            out[base + i * step] = both[i]
+    return Tensor._from_values(out, tuple(shape), t._dtype)
+
+
+def _prod_backward(grad, x, result, dim):
+    if x.dim() == 0:
+        return grad
+    zeros = builtins.sum(1 for v in x._values() if v == 0)
+    if zeros == 0:
+        return at.mul(grad, at.div(result, x))
+    if dim is None:
+        if zeros > 1 and not grad_state.grad:
+            return at.zeros_like(x)
+        flat = Tensor._from_values(x._values(), (x.numel(),), x._dtype)
+        return at.view(at.mul(grad, _exclusive_products(flat, 0)), x._shape)
+    return at.mul(grad, _exclusive_products(at.contiguous(x), dim))
+
+
+class ProdBackward0(Node):
+    _name = "ProdBackward0"
+    formulas = ("grad * (result / self)  (products of the others where self has zeros)",)
+
+    def apply(self, grad):
+        return [_prod_backward(grad, self.saved("self"), self.saved("result"), None)]
+
+
+class ProdBackward1(Node):
+    _name = "ProdBackward1"
+    formulas = ("grad * (result / self)  (products of the others where self has zeros)",)
+
+    def apply(self, grad):
+        x, result = self.saved("self"), self.saved("result")
+        d, keepdim = wrapped_dims(self._svals["dim"], x.dim()), self._svals["keepdim"]
+        if not keepdim and x.dim():
+            grad, result = at.unsqueeze(grad, d), at.unsqueeze(result, d)
+        return [_prod_backward(grad, x, result, d)]
+
+
+def _restore_reduced_dims(t, dims, keepdim, nd):
+    if keepdim:
+        return t
+    shape = list(t._shape)
+    for d in sorted(dims):
+        shape.insert(d, 1)
+    return at.reshape(t, tuple(shape))
+
+
+class _AmaxAminBackward(Node):
+    formulas = ("grad / count, at the positions holding the result",)
+
+    def apply(self, grad):
+        x = self.saved("self")
+        nd = x.dim()
+        dims = wrapped_dims(self._svals["dim"], nd) if self._svals["dim"] else tuple(range(nd))
+        keepdim = self._svals["keepdim"]
+        mask = at.eq(_restore_reduced_dims(self.saved("result"), dims, keepdim, nd), x)
+        g = _restore_reduced_dims(grad, dims, keepdim, nd)
+        return [at.mul(at.div(g, sum(mask, dims, keepdim=True)), mask)]
+
+
+class AmaxBackward0(_AmaxAminBackward):
+    _name = "AmaxBackward0"
+
+
+class AminBackward0(_AmaxAminBackward):
+    _name = "AminBackward0"
+
+
 # ------------------------------------------------------------------ the Tensor and torch API
-_SUM_OVERLOADS = (" * (*, torch.dtype dtype = None)\n"
-                  " * (tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)\n")
+# torch's argument parser: the overloads it lists when a call matches none (method form, function form)
+_OVERLOADS = {
+    "sum": (["(*, torch.dtype dtype = None)", "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)"],
+            ["(Tensor input, *, torch.dtype dtype = None)",
+             "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"]),
+    "mean": (["(*, torch.dtype dtype = None)", "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)"],
+             ["(Tensor input, *, torch.dtype dtype = None, Tensor out = None)",
+              "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"]),
+    "prod": (["(*, torch.dtype dtype = None)", "(int dim, bool keepdim = False, *, torch.dtype dtype = None)"],
+             ["(Tensor input, *, torch.dtype dtype = None)",
+              "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"]),
+    "max": (["()", "(Tensor other)", "(int dim, bool keepdim = False)"],
+            ["(Tensor input, *, Tensor out = None)", "(Tensor input, Tensor other, *, Tensor out = None)",
+             "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)"]),
+}
+_OVERLOADS["min"] = _OVERLOADS["max"]
 
 
-def _dim_kw(dim, kwargs, name):
+def _type_name(x):
+    return type(x).__name__
+
+
+def _described(x):
+    """How the argument parser describes an argument in its reasons (``tuple of (int, int)``)."""
+    if isinstance(x, tuple):
+        return f"tuple of ({', '.join(_type_name(v) for v in x)})"
+    return _type_name(x)
+
+
+def _invalid(name, function, args, kwargs, why=None):
+    """TypeError: ``name() received an invalid combination of arguments - got (...)``."""
+    parts = ([] if not function else ["Tensor"]) + [_type_name(a) for a in args]
+    kw = [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
+    got = ", ".join(parts + kw) + (", " if kw and not parts else "")
+    lines = []
+    for i, o in enumerate(_OVERLOADS[name][1 if function else 0]):
+        lines.append(f" * {o}\n")
+        if why is not None and not function and i < 2:  # max()/min(): why neither () nor (Tensor other) fits
+            lines.append(f"      didn't match because {why}\n")
+    raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                    + "".join(lines))
+
+
+def _is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _as_int_dim(x):
+    """A dim as torch accepts it: an int, or a 0-d integer tensor."""
+    if isinstance(x, Tensor) and x.dim() == 0 and x._dtype._kind == 1:
+        return x.item()
+    return x
+
+
+def _dims_argument(name, dim, function):
+    """A ``tuple of ints dim`` argument (None, an int or a sequence of ints), or None when it is invalid."""
+    dim = _as_int_dim(dim)
+    if dim is None or _is_int(dim):
+        return True, dim
+    if isinstance(dim, (tuple, list)):
+        for i, d in enumerate(dim):
+            if not _is_int(_as_int_dim(d)):
+                raise TypeError(f"{name}(): argument 'dim' failed to unpack the object at pos {i + 1} with error "
+                                f'"type must be tuple of ints,but got {_type_name(d)}"')
+        return True, tuple(_as_int_dim(d) for d in dim)
+    return False, dim
+
+
+def _keepdim_argument(name, keepdim):
+    if not isinstance(keepdim, bool):
+        raise TypeError(f"{name}(): argument 'keepdim' must be bool, not {_type_name(keepdim)}")
+
+
+def _parse_sum_like(name, function, dim, keepdim, dtype, kwargs, args_given):
     if "axis" in kwargs:
         dim = kwargs.pop("axis")
-    if kwargs:
-        key, value = next(iter(kwargs.items()))
-        if dim is None and name in ("sum", "mean"):  # torch's argument parser, for sum() and mean() overloads
-            raise TypeError(f"{name}() received an invalid combination of arguments - got ({key}="
-                            f"{type(value).__name__}, ), but expected one of:\n" + _SUM_OVERLOADS)
-        raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+        args_given = args_given + ((dim,),)
+    shown = dict(kwargs)
+    if kwargs and dim is not None:
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    if kwargs or (dtype is not None and not isinstance(dtype, D.dtype)):
+        if dtype is not None:
+            shown = {"dtype": dtype, **shown}
+        _invalid(name, function, [a[0] for a in args_given], shown)
+    ok, dim = _dims_argument(name, dim, function)
+    if not ok:
+        _invalid(name, function, [dim], {})
+    if dim is None and args_given == () and keepdim is not False:
+        _invalid(name, function, [], {"keepdim": keepdim})
+    _keepdim_argument(name, keepdim)
     return dim
 
 
-@method("sum")
-@function("sum", tensor_input=True)
-def sum_method(self, dim=None, keepdim=False, dtype=None, **kwargs):
-    return sum(self, _dim_kw(dim, kwargs, "sum"), keepdim, dtype)
+def _sum_like(name, kernel_fn):
+    def as_method(self, dim=None, keepdim=False, *, dtype=None, **kwargs):
+        given = () if dim is None else ((dim,),)
+        return kernel_fn(self, _parse_sum_like(name, False, dim, keepdim, dtype, kwargs, given), keepdim, dtype)
+
+    def as_function(input, dim=None, keepdim=False, *, dtype=None, **kwargs):
+        given = () if dim is None else ((dim,),)
+        return kernel_fn(input, _parse_sum_like(name, True, dim, keepdim, dtype, kwargs, given), keepdim, dtype)
+
+    as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
+    method(name)(as_method)
+    function(name, tensor_input=True)(as_function)
 
 
-@method("mean")
-@function("mean", tensor_input=True)
-def mean_method(self, dim=None, keepdim=False, dtype=None, **kwargs):
-    return mean(self, _dim_kw(dim, kwargs, "mean"), keepdim, dtype)
+def _mean_kernel(t, dim, keepdim, dtype):
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex "
+            f"dtype. Got: {dtype._legacy}"
+        )
+    return mean(t, dim, keepdim, dtype)
 
 
-@method("max")
-@function("max", tensor_input=True)
-def max_method(self, dim=None, keepdim=False, **kwargs):
-    dim = _dim_kw(dim, kwargs, "max")
-    if isinstance(dim, Tensor):
-        return at.maximum(self, dim)
-    return max_min(self, dim, keepdim, True)
+_sum_like("sum", sum)
+_sum_like("mean", _mean_kernel)
 
 
-@method("min")
-@function("min", tensor_input=True)
-def min_method(self, dim=None, keepdim=False, **kwargs):
-    dim = _dim_kw(dim, kwargs, "min")
-    if isinstance(dim, Tensor):
-        return at.minimum(self, dim)
-    return max_min(self, dim, keepdim, False)
+def _prod_api(function):
+    def prod_form(self, *args, keepdim=False, dtype=None, **kwargs):
+        if "axis" in kwargs:
+            args = args + (kwargs.pop("axis"),)
+        dim_keyword = "dim" in kwargs
+        dim = kwargs.pop("dim", None) if dim_keyword else (args[0] if args else None)
+        shown_args = list(args)
+        if dim_keyword and dim is None:
+            _invalid("prod", function, shown_args, {"dim": None})
+        if kwargs or len(args) > 2 or (dtype is not None and not isinstance(dtype, D.dtype)):
+            _invalid("prod", function, shown_args, kwargs if dtype is None else {"dtype": dtype, **kwargs})
+        if len(args) == 2:
+            keepdim = args[1]
+        dim = _as_int_dim(dim)
+        if dim is None:
+            if args or keepdim is not False:
+                _invalid("prod", function, shown_args, {} if args else {"keepdim": keepdim})
+            return prod(self, None, False, dtype)
+        if not _is_int(dim):
+            _invalid("prod", function, [dim], {})
+        _keepdim_argument("prod", keepdim)
+        return prod(self, dim, keepdim, dtype)
+
+    prod_form.__name__ = prod_form.__qualname__ = "prod"
+    return prod_form
 
 
-@method("argmax")
-@function("argmax", tensor_input=True)
-def argmax(self, dim=None, keepdim=False, **kwargs):
-    return argmax_min(self, _dim_kw(dim, kwargs, "argmax"), keepdim, True)
+method("prod")(_prod_api(False))
+function("prod", tensor_input=True)(_prod_api(True))
 
 
-@method("argmin")
-@function("argmin", tensor_input=True)
-def argmin(self, dim=None, keepdim=False, **kwargs):
-    return argmax_min(self, _dim_kw(dim, kwargs, "argmin"), keepdim, False)
+def _amax_like(name, is_max):
+    def form(position):
+        def amax_form(self, dim=(), keepdim=False, **kwargs):
+            if "axis" in kwargs:
+                dim = kwargs.pop("axis")
+            if kwargs:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+            ok, dim = _dims_argument(name, dim, position == 2)
+            if not ok:
+                raise TypeError(f"{name}(): argument 'dim' (position {position}) must be tuple of ints, not "
+                                f"{_type_name(dim)}")
+            _keepdim_argument(name, keepdim)
+            return amax_amin(self, () if dim is None else dim, keepdim, is_max)
+
+        amax_form.__name__ = amax_form.__qualname__ = name
+        return amax_form
+
+    method(name)(form(1))
+    function(name, tensor_input=True)(form(2))
+
+
+_amax_like("amax", True)
+_amax_like("amin", False)
+
+
+def _max_like(name, is_max, extreme):
+    """max()/min(): of everything, along a dim (values and indices), or elementwise with another tensor."""
+
+    def form(function):
+        def max_form(self, *args, **kwargs):
+            if "axis" in kwargs:
+                kwargs["dim"] = kwargs.pop("axis")
+            allowed = {"dim", "keepdim"} if (args or "dim" in kwargs) else set()
+            unknown = [k for k in kwargs if k not in allowed]
+            if unknown:
+                if args or "dim" in kwargs:
+                    raise TypeError(f"{name}() got an unexpected keyword argument '{unknown[0]}'")
+                _invalid(name, function, [], kwargs, f"some of the keywords were incorrect: {', '.join(unknown)}")
+            dim = kwargs.get("dim", args[0] if args else None)
+            keepdim = kwargs.get("keepdim", args[1] if len(args) > 1 else False)
+            if not args and "dim" not in kwargs:
+                return max_min(self, None, False, is_max)
+            if isinstance(dim, Tensor) and len(args) == 1 and "dim" not in kwargs:  # max(other)
+                return extreme(self, dim)
+            dim = _as_int_dim(dim)
+            if not _is_int(dim) or len(args) > 2:
+                shown = list(args) if args else []
+                kw = {} if args else {"dim": dim}
+                _invalid(name, function, shown, kw, f"some of the arguments have invalid types: "
+                         f"({', '.join('!' + _described(a) + '!' for a in shown)})" if shown else
+                         "some of the keywords were incorrect: dim")
+            _keepdim_argument(name, keepdim)
+            return max_min(self, dim, keepdim, is_max)
+
+        max_form.__name__ = max_form.__qualname__ = name
+        return max_form
+
+    method(name)(form(False))
+    function(name, tensor_input=True)(form(True))
+
+
+_max_like("max", True, lambda a, b: at.maximum(a, b))
+_max_like("min", False, lambda a, b: at.minimum(a, b))
+
+
+def _argmax_like(name, is_max):
+    def form(position):
+        def argmax_form(self, dim=None, keepdim=False, **kwargs):
+            if "axis" in kwargs:
+                dim = kwargs.pop("axis")
+            if kwargs:
+                raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+            dim = _as_int_dim(dim)
+            if dim is not None and not _is_int(dim):
+                raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not {_type_name(dim)}")
+            _keepdim_argument(name, keepdim)
+            return argmax_min(self, dim, keepdim, is_max)
+
+        argmax_form.__name__ = argmax_form.__qualname__ = name
+        return argmax_form
+
+    method(name)(form(1))
+    function(name, tensor_input=True)(form(2))
+
+
+_argmax_like("argmax", True)
+_argmax_like("argmin", False)

@@ -1,8 +1,16 @@
-"""One-input math: exp, log, sqrt, sigmoid, tanh, reciprocal, abs, relu, sign, with their backward nodes.
+"""One-input math: exp, log, log2, log1p, expm1, sqrt, rsqrt, sin, cos, tan, tanh, sigmoid, erf,
+reciprocal, abs, relu and sign, out of place and in place, with their backward nodes.
 
 The floating functions give an integer or bool input's result in the default float
 dtype, as torch does; each value is computed in double and rounded to the result
 dtype (through float32 for float16 and bfloat16, which torch computes in float32).
+Torch's float32 transcendental functions are Sleef's (within one unit in the last
+place, not always correctly rounded), so the last bit of a float32 result can differ
+from torch's while the printed digits agree; ``+ - * /`` steps inside a function
+(``rsqrt`` is ``1 / sqrt(x)``, ``sigmoid`` is ``1 / (1 + exp(-x))``) round as torch's do.
+
+Each backward is written with ops, in the order of torch's derivatives.yaml, so that it
+rounds like torch's and is itself differentiable.
 """
 
 import math
@@ -14,9 +22,17 @@ from ..registry import at, function, kernel, method
 from ..tensor import Tensor
 
 
+# ------------------------------------------------------------------ one element (in double)
 def _exp(x):
     try:
         return math.exp(x)
+    except OverflowError:
+        return math.inf
+
+
+def _expm1(x):
+    try:
+        return math.expm1(x)
     except OverflowError:
         return math.inf
 
@@ -29,10 +45,39 @@ def _log(x):
     return math.nan
 
 
+def _log2(x):
+    if x > 0:
+        return math.log2(x)
+    if x == 0:
+        return -math.inf
+    return math.nan
+
+
+def _log1p(x):
+    if x > -1:
+        return math.log1p(x)
+    if x == -1:
+        return -math.inf
+    return math.nan
+
+
 def _sqrt(x):
     if x >= 0 or x != x:
         return math.sqrt(x) if x == x else x
     return math.nan
+
+
+def _periodic(fn):
+    def apply(x):
+        try:
+            return fn(x)
+        except ValueError:  # an infinite argument
+            return math.nan
+
+    return apply
+
+
+_sin, _cos, _tan = _periodic(math.sin), _periodic(math.cos), _periodic(math.tan)
 
 
 def _float_result_dtype(t):
@@ -49,15 +94,21 @@ def _float_unary(t, fn, node_class, save):
         node = node_class([t])
         if save == "self":
             node.save("self", t)
-        else:
+        elif save == "result":
             node.save("result", out, is_output=True)
         attach(node, out)
     return out
 
 
+# ------------------------------------------------------------------ forward ops
 @kernel
 def exp(t):
     return _float_unary(t, _exp, ExpBackward0, "result")
+
+
+@kernel
+def expm1(t):
+    return _float_unary(t, _expm1, Expm1Backward0, "result")
 
 
 @kernel
@@ -66,8 +117,45 @@ def log(t):
 
 
 @kernel
+def log2(t):
+    return _float_unary(t, _log2, Log2Backward0, "self")
+
+
+@kernel
+def log1p(t):
+    return _float_unary(t, _log1p, Log1PBackward0, "self")
+
+
+@kernel
 def sqrt(t):
     return _float_unary(t, _sqrt, SqrtBackward0, "result")
+
+
+@kernel
+def rsqrt(t):
+    dt = _float_result_dtype(t)
+    f = D.REDUCED_ROUND[dt] if dt is D.bfloat16 else opmath_round(dt)  # bfloat16 rounds the root to bfloat16
+    return _float_unary(t, lambda x: fdiv(1.0, f(_sqrt(x))), RsqrtBackward0, "result")  # 1 / sqrt(x)
+
+
+@kernel
+def sin(t):
+    return _float_unary(t, _sin, SinBackward0, "self")
+
+
+@kernel
+def cos(t):
+    return _float_unary(t, _cos, CosBackward0, "self")
+
+
+@kernel
+def tan(t):
+    return _float_unary(t, _tan, TanBackward0, "result")
+
+
+@kernel
+def tanh(t):
+    return _float_unary(t, math.tanh, TanhBackward0, "result")
 
 
 @kernel
@@ -81,8 +169,8 @@ def sigmoid(t):
 
 
 @kernel
-def tanh(t):
-    return _float_unary(t, math.tanh, TanhBackward0, "result")
+def erf(t):
+    return _float_unary(t, math.erf, ErfBackward0, "self")
 
 
 @kernel
@@ -111,7 +199,7 @@ def relu(t):
     if t._dtype is D.bool_:
         raise RuntimeError("Boolean inputs not supported for relu")
     zero = D.zero_of(t._dtype)
-    vals = [x if (x > 0 or x != x) else zero for x in t._values()]
+    vals = [zero if x < 0 else x for x in t._values()]  # clamp_min(x, 0): -0.0 and NaN stay
     out = unary_result(vals, t, t._dtype)
     if needs_grad(t):
         node = ReluBackward0([t])
@@ -124,19 +212,43 @@ def relu(t):
 def sign(t):
     vals = t._values()
     if t._dtype.is_floating_point:
-        out = [x if x != x else (1.0 if x > 0 else (-1.0 if x < 0 else 0.0)) for x in vals]
+        out = [0.0 if x != x else (1.0 if x > 0 else (-1.0 if x < 0 else 0.0)) for x in vals]
     elif t._dtype._kind == 1:
         out = [(x > 0) - (x < 0) for x in vals]
     else:
         out = list(vals)
-    return unary_result(out, t, t._dtype)
+    out = unary_result(out, t, t._dtype)
+    if needs_grad(t):
+        attach(SignBackward0([t]), out)
+    return out
 
 
-for _fn in (exp, log, sqrt, sigmoid, tanh, reciprocal, abs, relu, sign):
+# ------------------------------------------------------------------ the Tensor and torch API
+# name, op, whether torch has the in-place form as a torch function too (torch.exp_)
+_API = ((exp, True), (expm1, True), (log, True), (log2, True), (log1p, True), (sqrt, True), (rsqrt, True),
+        (sin, True), (cos, True), (tan, True), (tanh, True), (sigmoid, True), (erf, True), (reciprocal, True),
+        (abs, True), (relu, True), (sign, False))
+
+
+def _inplace_form(fn):
+    def inplace_op(self):
+        return at.inplace(self, fn)
+
+    inplace_op.__name__ = inplace_op.__qualname__ = fn.__name__ + "_"
+    return inplace_op
+
+
+for _fn, _torch_inplace in _API:
     method(_fn.__name__)(_fn)
     function(_fn.__name__, tensor_input=True)(_fn)
-method("__abs__")(abs)
-del _fn
+    _inplace = _inplace_form(_fn)
+    method(_inplace.__name__)(_inplace)
+    if _torch_inplace:
+        function(_inplace.__name__, tensor_input=True)(_inplace)
+method("__abs__", "absolute")(abs)
+function("absolute", tensor_input=True)(abs)
+method("absolute_")(_inplace_form(abs))
+del _fn, _torch_inplace, _inplace
 
 
 # ------------------------------------------------------------------ backward nodes
@@ -151,6 +263,17 @@ class ExpBackward0(Node):
         return self.saved("result")
 
 
+class Expm1Backward0(Node):
+    _name = "Expm1Backward0"
+    formulas = ("grad * (result + 1)",)
+
+    def apply(self, grad):
+        return [at.mul(grad, at.add(self.saved("result"), 1))]
+
+    def local(self, i):
+        return at.add(self.saved("result"), 1)
+
+
 class LogBackward0(Node):
     _name = "LogBackward0"
     formulas = ("grad / self",)
@@ -160,6 +283,31 @@ class LogBackward0(Node):
 
     def local(self, i):
         return at.div(1.0, self.saved("self"))
+
+
+_LN2 = 0.6931471805599453
+
+
+class Log2Backward0(Node):
+    _name = "Log2Backward0"
+    formulas = ("grad / (self * ln 2)",)
+
+    def apply(self, grad):
+        return [at.div(grad, at.mul(self.saved("self"), _LN2))]
+
+    def local(self, i):
+        return at.div(1.0, at.mul(self.saved("self"), _LN2))
+
+
+class Log1PBackward0(Node):
+    _name = "Log1PBackward0"
+    formulas = ("grad / (self + 1)",)
+
+    def apply(self, grad):
+        return [at.div(grad, at.add(self.saved("self"), 1))]
+
+    def local(self, i):
+        return at.div(1.0, at.add(self.saved("self"), 1))
 
 
 class SqrtBackward0(Node):
@@ -173,6 +321,64 @@ class SqrtBackward0(Node):
         return at.div(1.0, at.mul(self.saved("result"), 2))
 
 
+class RsqrtBackward0(Node):
+    _name = "RsqrtBackward0"
+    formulas = ("-0.5 * grad * result ** 3",)
+
+    def apply(self, grad):
+        return [at.mul(at.mul(grad, -0.5), at.pow(self.saved("result"), 3))]
+
+    def local(self, i):
+        return at.mul(at.pow(self.saved("result"), 3), -0.5)
+
+
+class SinBackward0(Node):
+    _name = "SinBackward0"
+    formulas = ("grad * cos(self)",)
+
+    def apply(self, grad):
+        return [at.mul(grad, cos(self.saved("self")))]
+
+    def local(self, i):
+        return cos(self.saved("self"))
+
+
+class CosBackward0(Node):
+    _name = "CosBackward0"
+    formulas = ("grad * -sin(self)",)
+
+    def apply(self, grad):
+        return [at.mul(grad, at.neg(sin(self.saved("self"))))]
+
+    def local(self, i):
+        return at.neg(sin(self.saved("self")))
+
+
+class TanBackward0(Node):
+    _name = "TanBackward0"
+    formulas = ("grad * (1 + result ** 2)",)
+
+    def apply(self, grad):
+        return [at.mul(grad, at.add(at.pow(self.saved("result"), 2), 1))]
+
+    def local(self, i):
+        return at.add(at.pow(self.saved("result"), 2), 1)
+
+
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+
+class ErfBackward0(Node):
+    _name = "ErfBackward0"
+    formulas = ("2 / sqrt(pi) * exp(-self ** 2) * grad",)
+
+    def apply(self, grad):
+        return [at.mul(self.local(0), grad)]
+
+    def local(self, i):
+        return at.mul(exp(at.neg(at.pow(self.saved("self"), 2))), _TWO_OVER_SQRT_PI)
+
+
 class AbsBackward0(Node):
     _name = "AbsBackward0"
     formulas = ("grad * sign(self)",)
@@ -182,6 +388,17 @@ class AbsBackward0(Node):
 
     def local(self, i):
         return sign(self.saved("self"))
+
+
+class SignBackward0(Node):
+    _name = "SignBackward0"
+    formulas = ("0",)
+
+    def apply(self, grad):
+        return [at.zeros_like(grad)]
+
+    def local(self, i):
+        return Tensor._from_values([0.0], (), D.float32)
 
 
 class ReluBackward0(Node):

@@ -27,7 +27,7 @@ from ..shape import (
 )
 from ..size import Size
 from ..storage import Storage, VersionCounter
-from ..tensor import Tensor, parse_shape, warn_once
+from ..tensor import Tensor, parse_int_list, parse_shape, warn_once
 
 
 def make_view(base, shape, stride, offset):
@@ -578,6 +578,8 @@ def expand_method(self, *sizes):
 
 @method("expand_as")
 def expand_as(self, other):
+    if not isinstance(other, Tensor):
+        raise TypeError(f"expand_as(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
     return expand(self, other._shape)
 
 
@@ -604,8 +606,31 @@ def select_method(self, dim, index):
     return select(self, dim, index)
 
 
+def _narrow_args(name, given):
+    tensor_or_int = lambda a: isinstance(a, Tensor) or _is_int(a)  # noqa: E731 - a check in a table
+    if all(_is_int(a) for a in given[-3:][::2]) and tensor_or_int(given[-2]) and (
+            len(given) == 3 or isinstance(given[0], Tensor)):
+        return
+    head = [lambda a: isinstance(a, Tensor)] if len(given) == 4 else []
+    prefix = "Tensor input, " if head else ""
+    raise _invalid_combination(name, given, (
+        (f" * ({prefix}int dim, Tensor start, int length)", head + [_is_int, lambda a: isinstance(a, Tensor), _is_int]),
+        (f" * ({prefix}int dim, int start, int length)", head + [_is_int, _is_int, _is_int]),
+    ))
+
+
 @method("narrow")
-@function("narrow", tensor_input=True)
+def narrow_method(self, dim, start, length):
+    _narrow_args("narrow", [dim, start, length])
+    return narrow(self, dim, start, length)
+
+
+@function("narrow")
+def narrow_function(input, dim, start, length):
+    _narrow_args("narrow", [input, dim, start, length])
+    return narrow(input, dim, start, length)
+
+
 def narrow(self, dim, start, length):
     if self.dim() == 0:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
@@ -697,3 +722,121 @@ def broadcast_to(input, size):
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"broadcast_to(): argument 'size' (position 2) must be tuple of ints, not {type(size).__name__}")
     return expand(input, tuple(size))
+
+
+# ------------------------------------------------------------------ movedim / unflatten
+@kernel
+def movedim(x, source, destination):
+    """torch's movedim: the permutation that puts each source dim at its destination, the other dims
+    keeping their order."""
+    source, destination = tuple(source), tuple(destination)
+    if len(source) != len(destination):
+        raise RuntimeError(
+            f"movedim: Invalid source or destination dims: source ({fmt_list(source)} dims) should contain the same "
+            f"number of dims as destination ({fmt_list(destination)} dims)"
+        )
+    nd = x.dim()
+    src = [wrap_dim(d, nd) for d in source]
+    dst = [wrap_dim(d, nd) for d in destination]
+    if len(set(src)) != len(src):
+        raise RuntimeError(f"movedim: repeated dim in `source` ({fmt_list(source)})")
+    if len(set(dst)) != len(dst):
+        raise RuntimeError(f"movedim: repeated dim in `destination` ({fmt_list(destination)})")
+    if nd == 0:
+        return alias(x)
+    order = [None] * nd
+    for s_, d_ in zip(src, dst):
+        order[d_] = s_
+    rest = iter(d for d in range(nd) if d not in src)
+    order = [next(rest) if o is None else o for o in order]
+    return permute(x, order)
+
+
+@kernel
+def unflatten(x, dim, sizes):
+    d = wrap_dim(dim, x.dim())
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    try:
+        size = x.size(d)
+        inferred = infer_size(tuple(sizes), size)
+    except (RuntimeError, IndexError) as e:
+        if "is invalid for input of size" not in str(e):
+            raise RuntimeError(f"unflatten got an unexpected error:\n{e}") from None
+        raise RuntimeError(
+            f"unflatten: Provided sizes {fmt_list(sizes)} don't multiply up to the size of dim {d} ({size}) in the "
+            "input tensor"
+        ) from None
+    return view(x, x._shape[:d] + tuple(inferred) + x._shape[d + 1:])
+
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_int_list(v):
+    return isinstance(v, (tuple, list)) and all(_is_int(d) for d in v)
+
+
+def _invalid_combination(name, given, overloads):
+    """torch's argument parser's TypeError: every overload, and for those taking as many arguments as were
+    given, the arguments that do not fit marked !...!.  ``overloads`` are (signature, [check per argument])."""
+    got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__ for a in given)
+    lines = [f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:"]
+    for text, checks in overloads:
+        lines.append(text)
+        if len(checks) == len(given):
+            marks = [
+                ("Tensor" if isinstance(a, Tensor) else type(a).__name__) if ok(a)
+                else f"!{'Tensor' if isinstance(a, Tensor) else type(a).__name__}!"
+                for a, ok in zip(given, checks)
+            ]
+            lines.append(f"      didn't match because some of the arguments have invalid types: ({', '.join(marks)})")
+    return TypeError("\n".join(lines) + "\n")
+
+
+def _movedim_call(name, x, args, kwargs, with_input):
+    args = list(args)
+    for key in ("source", "destination"):
+        if key in kwargs:
+            args.append(kwargs.pop(key))
+    if kwargs:
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    head = [lambda a: isinstance(a, Tensor)] if with_input else []
+    given = ([x] if with_input else []) + args
+    if len(args) == 2 and (not with_input or isinstance(x, Tensor)):
+        if _is_int(args[0]) and _is_int(args[1]):
+            return movedim(x, (args[0],), (args[1],))
+        if not _is_int(args[0]) and not _is_int(args[1]):
+            src = parse_int_list(args[0], name, "source", len(head) + 1)
+            dst = parse_int_list(args[1], name, "destination", len(head) + 2)
+            return movedim(x, src, dst)
+    prefix = "Tensor input, " if with_input else ""
+    raise _invalid_combination(name, given, (
+        (f" * ({prefix}int source, int destination)", head + [_is_int, _is_int]),
+        (f" * ({prefix}tuple of ints source, tuple of ints destination)", head + [_is_int_list, _is_int_list]),
+    ))
+
+
+@method("movedim", "moveaxis")
+def movedim_method(self, *args, **kwargs):
+    return _movedim_call("movedim", self, args, kwargs, False)
+
+
+@function("movedim", "moveaxis")
+def movedim_function(input, *args, **kwargs):
+    return _movedim_call("movedim", input, args, kwargs, True)
+
+
+def _sizes_argument(sizes):
+    return parse_int_list(sizes, "unflatten", "sizes", 2, allow_int=False)
+
+
+@method("unflatten")
+def unflatten_method(self, dim, sizes):
+    return unflatten(self, dim, _sizes_argument(sizes))
+
+
+@function("unflatten", tensor_input=True)
+def unflatten_function(input, dim, sizes):
+    return unflatten(input, dim, _sizes_argument(sizes))

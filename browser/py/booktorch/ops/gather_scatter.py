@@ -1,0 +1,813 @@
+"""Reading and writing along a dimension through an index tensor: ``index_select``, ``index_add``,
+``gather``, ``scatter`` (value, src and ``reduce=``), ``scatter_add``, ``take`` and ``put``, with their
+backward nodes (IndexSelectBackward0, GatherBackward0, ScatterBackward0/1, ScatterAddBackward0,
+IndexAddBackward0, TakeBackward0, PutBackward0).
+
+Results are contiguous (``gather`` and ``take`` have the index's shape, ``index_select`` the input's
+with the indexed size replaced).  Writes to one element happen in the order torch's CPU loops make
+them: along the dimension for scatter (the last write wins, additions round after each step), in the
+index's order for index_add and put.  torch adds float16 and bfloat16 in float32 and rounds once at the
+end in scatter_add and in index_add of tensors of two or more dimensions, and rounds after each step in
+index_add of 1-d tensors and in put.
+"""
+
+from .. import dtypes as D
+from ..errors import unsupported
+from ..graph import Node, attach, needs_grad
+from ..iterator import check_inplace, is_number, write_positions, zeros
+from ..registry import at, function, kernel, method
+from ..shape import fmt_list, positions, preserve_strides, wrap_dim
+from ..storage import Storage
+from ..tensor import Tensor, warn_once
+
+_INDEX = (D.int64, D.int32)
+_REDUCE_WITH_SRC = (
+    "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a future PyTorch "
+    "release. Use torch.scatter_reduce instead for more reduction options. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:225.)"
+)
+
+
+def _nonempty(t):
+    """ensure_nonempty_*: a 0-d tensor counts as one of shape [1]."""
+    return (t._shape, t._stride) if t._shape else ((1,), (1,))
+
+
+def _nonempty_size(t, d):
+    return _nonempty(t)[0][wrap_dim(d, max(t.dim(), 1))]
+
+
+def _along(t, dim, ishape):
+    """Storage positions of t's elements at the coordinates of ``ishape`` with coordinate ``dim`` set to 0,
+    and t's stride along ``dim`` (what an index value is multiplied by)."""
+    _, stride = _nonempty(t)
+    st = list(stride)
+    step = st[dim]
+    st[dim] = 0
+    return positions(ishape, st, t._offset), step
+
+
+def _index_values(index, dim, upper):
+    vals = index._values()
+    if vals and (min(vals) < 0 or max(vals) >= upper):
+        bad = next(v for v in vals if v < 0 or v >= upper)
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {dim} with size {upper}")
+    return vals
+
+
+def _contiguous(vals, shape, dt):
+    return Tensor._from_values(vals, tuple(shape), dt)
+
+
+def _combine(old, new, dt, reduce):
+    """``old + new`` (or ``old * new``) element by element, rounded to ``dt``."""
+    if reduce == "multiply":
+        vals = [a and b for a, b in zip(old, new)] if dt is D.bool_ else [a * b for a, b in zip(old, new)]
+    else:
+        vals = [a or b for a, b in zip(old, new)] if dt is D.bool_ else [a + b for a, b in zip(old, new)]
+    return D.round_values(vals, dt)
+
+
+@kernel
+def add_at(data, pos, vals, dt, reduce="add"):
+    """``data[p] += v`` for each (p, v) in order, rounding to ``dt`` after each addition (the k-th additions
+    to every position are made together)."""
+    if len(set(pos)) == len(pos):
+        for p, v in zip(pos, _combine([data[p] for p in pos], vals, dt, reduce)):
+            data[p] = v
+        return
+    seen = {}
+    rounds = []
+    for p, v in zip(pos, vals):
+        k = seen.get(p, 0)
+        seen[p] = k + 1
+        if k == len(rounds):
+            rounds.append(([], []))
+        rounds[k][0].append(p)
+        rounds[k][1].append(v)
+    for ps, vs in rounds:
+        for p, v in zip(ps, _combine([data[p] for p in ps], vs, dt, reduce)):
+            data[p] = v
+
+
+def _add_in_opmath(t, pos, vals):
+    """Additions into float16/bfloat16 ``t`` made in float32, rounded to t's dtype once at the end."""
+    data = t._storage.data
+    touched = sorted(set(pos))
+    buf = {p: data[p] for p in touched}
+    acc = [buf[p] for p in touched]
+    where = {p: i for i, p in enumerate(touched)}
+    add_at(acc, [where[p] for p in pos], vals, D.float32)
+    for p, v in zip(touched, D.round_values(acc, t._dtype)):
+        data[p] = v
+
+
+# ------------------------------------------------------------------ index_select / index_add
+@kernel
+def index_select(t, dim, index):
+    d = wrap_dim(dim, t.dim())
+    n = index.numel()
+    if index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    if t.dim() == 0 and n != 1:
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got {n} value(s)")
+    if index._dtype not in _INDEX:
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    shape = list(t._shape)
+    if shape:
+        shape[d] = n
+    idx = index._values()
+    if t.dim() > 1 and (n == 0 or t.numel() == 0):
+        if n and t._shape[d] == 0:
+            raise RuntimeError("index_select(): self indexing axis dim should be positive")
+        for i in idx:
+            if not 0 <= i < t._shape[d]:
+                raise RuntimeError(f"INDICES element is out of DATA bounds, id={i} axis_dim={t._shape[d]}")
+        vals = []
+    else:
+        size = t._shape[d] if t._shape else 1
+        if idx and (min(idx) < 0 or max(idx) >= size):
+            raise IndexError("index out of range in self")
+        if t.dim() == 0:
+            vals = [t._storage.data[t._offset]]
+        else:
+            before = positions(t._shape[:d], t._stride[:d], t._offset)
+            after = positions(t._shape[d + 1:], t._stride[d + 1:], 0)
+            st = t._stride[d]
+            mid = [i * st for i in idx]
+            data = t._storage.data
+            vals = [data[b + m + a] for b in before for m in mid for a in after]
+    out = _contiguous(vals, shape, t._dtype)
+    if needs_grad(t):
+        node = IndexSelectBackward0([t], dim=d, self_sym_sizes=tuple(t._shape))
+        node.save("index", index)
+        attach(node, out)
+    return out
+
+
+class IndexSelectBackward0(Node):
+    _name = "IndexSelectBackward0"
+    formulas = ("zeros(self.shape).index_add_(dim, index, grad)",)
+
+    def apply(self, grad):
+        sv = self._svals
+        return [index_add_(zeros(sv["self_sym_sizes"], grad._dtype), sv["dim"], self.saved("index"), grad)]
+
+
+def _index_add_checks(t, d, index, source):
+    n = index.numel()
+    if index.dim() > 1:
+        raise IndexError(
+            f"index_add_(): Index is supposed to be a vector, but got dim: {index.dim()} with type: "
+            f"{index._dtype._legacy} and size: {fmt_list(index._shape)}"
+        )
+    if index._dtype not in _INDEX:
+        raise RuntimeError(f"index_add_(): Expected dtype int32/int64 for index but got: {index._dtype._legacy}")
+    if t._dtype is not source._dtype:
+        raise RuntimeError(
+            f"index_add_(): self ({t._dtype._legacy}) and source ({source._dtype._legacy}) must have the same "
+            "scalar type"
+        )
+    if not (d == 0 or d < source.dim()):
+        raise RuntimeError(
+            f"index_add_(): Indexing dim {d} is out of bounds of the source tensor with dim {source.dim()}"
+        )
+    size = 1 if source.dim() == 0 else source._shape[d]
+    if n != size:
+        raise RuntimeError(
+            f"index_add_(): Number of indices ({n}) should be equal to source.size(dim): ({size}), for dim: {d}"
+        )
+    ts, ss = list(t._shape), list(source._shape)
+    if ts and ss:
+        del ts[d], ss[d]
+    if ts != ss:
+        raise RuntimeError(
+            "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = "
+            f"{fmt_list(t._shape)} source.shape = {fmt_list(source._shape)}"
+        )
+
+
+def _scaled(vals, alpha, dt):
+    if alpha == 1 or dt is D.bool_:
+        return vals
+    a = D.scalar_to(alpha, dt)
+    return D.round_values([v * a for v in vals], dt) if dt._kind == 1 else [v * a for v in vals]
+
+
+def _index_add_values(t, d, index, source, alpha):
+    _index_add_checks(t, d, index, source)
+    idx = index._values()
+    if not idx or t.numel() == 0:
+        return
+    size = t._shape[d] if t._shape else 1
+    if t.dim() <= 1:
+        if min(idx) < 0 or max(idx) >= size:
+            raise IndexError("index out of range in self")
+        st = t._stride[0] if t._shape else 1
+        pos = [t._offset + i * st for i in idx]
+        add_at(t._storage.data, pos, _scaled(source._values(), alpha, t._dtype), t._dtype)
+        return
+    if min(idx) < 0 or max(idx) >= size:
+        bad = next(i for i in idx if not 0 <= i < size)
+        raise RuntimeError(f"index {bad} is out of bounds for dimension {d} with size {size}")
+    # source's elements in the order torch adds them: index entry by index entry
+    order = list(range(d)) + list(range(d + 1, source.dim()))
+    perm = [d] + order
+    moved = at.permute(at.detach(source), perm)
+    vals = _scaled(moved._values(), alpha, t._dtype)
+    rest = [t._shape[k] for k in order]
+    rest_pos = positions(rest, [t._stride[k] for k in order], t._offset)
+    st = t._stride[d]
+    pos = [i * st + r for i in idx for r in rest_pos]
+    if t._dtype in D.REDUCED:
+        _add_in_opmath(t, pos, vals)
+    else:
+        add_at(t._storage.data, pos, vals, t._dtype)
+
+
+@kernel
+def index_add_(t, dim, index, source, alpha=1):
+    d = wrap_dim(dim, t.dim())
+    record = check_inplace(t, source)
+    _index_add_values(t, d, index, source, alpha)
+    t._version.bump()
+    if record:
+        _record_index_add(t, t, d, index, source, alpha, inplace=True)
+    return t
+
+
+@kernel
+def index_add(t, dim, index, source, alpha=1):
+    d = wrap_dim(dim, t.dim())
+    out = at.clone(at.detach(t), contiguous=True)
+    _index_add_values(out, d, index, source, alpha)
+    if needs_grad(t, source):
+        _record_index_add(out, t, d, index, source, alpha)
+    return out
+
+
+def _record_index_add(out, t, d, index, source, alpha, inplace=False):
+    node = IndexAddBackward0([t, source], alpha=alpha, dim=d, source_dim=source.dim())
+    node.save("index", index)
+    node.save("source", source)
+    if inplace:
+        out._grad_fn = None
+    attach(node, out)
+
+
+class IndexAddBackward0(Node):
+    _name = "IndexAddBackward0"
+    formulas = ("grad", "grad.index_select(dim, index) * alpha")
+
+    def apply(self, grad):
+        sv = self._svals
+        g_source = None
+        if self.needs(1):
+            index, source = self.saved("index"), self.saved("source")
+            if sv["source_dim"] > 0:
+                g_source = at.expand(index_select(grad, sv["dim"], index), source._shape)
+            else:
+                g_source = index_select(grad, sv["dim"], at.squeeze(index, 0))
+            if sv["alpha"] != 1:
+                g_source = at.mul(g_source, sv["alpha"])
+        return [grad if self.needs(0) else None, g_source]
+
+
+# ------------------------------------------------------------------ gather
+@kernel
+def gather(t, dim, index, sparse_grad=False):
+    d = wrap_dim(dim, t.dim())
+    if index.numel() == 0:
+        return _contiguous([], index._shape, t._dtype)
+    if index._dtype not in _INDEX:
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+    nd = max(t.dim(), 1)
+    if nd != max(index.dim(), 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    for k in range(nd):
+        if k != d and _nonempty_size(index, k) > _nonempty_size(t, k):
+            raise RuntimeError(
+                f"Size does not match at dimension {k} expected index {fmt_list(index._shape)} to be no larger than "
+                f"self {fmt_list(t._shape)} apart from dimension {d}"
+            )
+    ishape = _nonempty(index)[0]
+    base, step = _along(t, d, ishape)
+    vals = _index_values(index, d, _nonempty_size(t, d))
+    data = t._storage.data
+    out = _contiguous([data[b + v * step] for b, v in zip(base, vals)], index._shape, t._dtype)
+    if needs_grad(t):
+        node = GatherBackward0([t], dim=d, sparse_grad=sparse_grad)
+        node.save("index", index)
+        node.save("self", t)
+        attach(node, out)
+    return out
+
+
+class GatherBackward0(Node):
+    _name = "GatherBackward0"
+    formulas = ("zeros(self.shape).scatter_add_(dim, index, grad)",)
+
+    def apply(self, grad):
+        sv = self._svals
+        if sv["sparse_grad"]:
+            raise unsupported("gather(..., sparse_grad=True) gradients (sparse tensors)")
+        t = self.saved("self")
+        return [scatter_add_(zeros(t._shape, grad._dtype), sv["dim"], self.saved("index"), grad)]
+
+
+# ------------------------------------------------------------------ scatter / scatter_add
+def _scatter_checks(t, d, index, src, name="scatter"):
+    if index.numel() and index._dtype not in _INDEX:
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
+    if src is not None and t._dtype is not src._dtype:
+        raise RuntimeError(f"{name}(): Expected self.dtype to be equal to src.dtype")
+    if index.numel() == 0:
+        return
+    nd = max(t.dim(), 1)
+    if nd != max(index.dim(), 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    wrong = any(k != d and _nonempty_size(index, k) > _nonempty_size(t, k) for k in range(nd))
+    if not wrong and src is not None:
+        for k in range(nd):
+            size = src._shape[wrap_dim(k, src.dim())] if src.dim() else 1
+            if _nonempty_size(index, k) > size:
+                wrong = True
+                break
+    if src is not None:
+        if max(src.dim(), 1) != max(index.dim(), 1):
+            raise RuntimeError("Index tensor must have the same number of dimensions as src tensor")
+        if wrong:
+            raise RuntimeError(
+                f"Expected index {fmt_list(index._shape)} to be no larger than self {fmt_list(t._shape)} apart from "
+                f"dimension {d} and to be no larger size than src {fmt_list(src._shape)}"
+            )
+    elif wrong:
+        raise RuntimeError(
+            f"Expected index {fmt_list(index._shape)} to be no larger than self {fmt_list(t._shape)} apart from "
+            f"dimension {d}"
+        )
+
+
+def _scatter_values(t, d, index, src, value, reduce, opmath):
+    """Write src's (or the value's) elements at t's positions along ``d`` given by ``index``."""
+    if index.numel() == 0:
+        return
+    ishape = _nonempty(index)[0]
+    base, step = _along(t, d, ishape)
+    idx = _index_values(index, d, _nonempty_size(t, d))
+    pos = [b + v * step for b, v in zip(base, idx)]
+    if src is not None:
+        _, sstride = _nonempty(src)
+        sdata = src._storage.data
+        vals = [sdata[p] for p in positions(ishape, sstride, src._offset)]
+    else:
+        vals = [value] * len(pos)
+    data = t._storage.data
+    if reduce is None:
+        for p, v in zip(pos, vals):
+            data[p] = v
+    elif opmath and reduce == "add" and t._dtype in D.REDUCED:
+        _add_in_opmath(t, pos, vals)
+    else:
+        add_at(data, pos, vals, t._dtype, reduce)
+
+
+def _reduce_argument(reduce):
+    if reduce is not None and reduce not in ("add", "multiply"):
+        raise RuntimeError("reduce argument must be either add or multiply.")
+
+
+def _scatter_into(t, d, index, src, reduce):
+    """The write of scatter_/scatter (src a tensor or a number), without autograd."""
+    is_tensor = isinstance(src, Tensor)
+    _scatter_checks(t, d, index, src if is_tensor else None)
+    _reduce_argument(reduce)
+    if reduce is not None and is_tensor:
+        warn_once("scatter-reduce-src", _REDUCE_WITH_SRC, stacklevel=5)
+    value = None if is_tensor else D.checked_scalar(src, t._dtype)
+    _scatter_values(t, d, index, src if is_tensor else None, value, reduce, opmath=False)
+
+
+def _scatter_node(inputs, d, index, src, reduce):
+    if reduce is not None:
+        return ScatterNotImplemented(inputs + ([src] if isinstance(src, Tensor) else []))
+    if isinstance(src, Tensor):
+        node = ScatterBackward0(inputs + [src], dim=d)
+    else:
+        node = ScatterBackward1(inputs, dim=d)
+    node.save("index", index)
+    return node
+
+
+@kernel
+def scatter_(t, dim, index, src, reduce=None):
+    d = wrap_dim(dim, t.dim())
+    record = check_inplace(t, src)
+    write_positions(t)
+    _scatter_into(t, d, index, src, reduce)
+    t._version.bump()
+    if record:
+        node = _scatter_node([t], d, index, src, reduce)
+        t._grad_fn = None
+        attach(node, t)
+    return t
+
+
+@kernel
+def scatter(t, dim, index, src, reduce=None):
+    d = wrap_dim(dim, t.dim())
+    out = at.clone(at.detach(t), contiguous=True)
+    _scatter_into(out, d, index, src, reduce)
+    if needs_grad(t, src if isinstance(src, Tensor) else None):
+        attach(_scatter_node([t], d, index, src, reduce), out)
+    return out
+
+
+class ScatterBackward0(Node):
+    _name = "ScatterBackward0"
+    formulas = ("grad.scatter(dim, index, 0)", "grad.gather(dim, index)")
+
+    def apply(self, grad):
+        d, index = self._svals["dim"], self.saved("index")
+        g_self = scatter(grad, d, index, 0) if self.needs(0) else None
+        return [g_self, gather(grad, d, index) if self.needs(1) else None]
+
+
+class ScatterBackward1(Node):
+    _name = "ScatterBackward1"
+    formulas = ("grad.scatter(dim, index, 0)",)
+
+    def apply(self, grad):
+        return [scatter(grad, self._svals["dim"], self.saved("index"), 0)]
+
+
+class ScatterNotImplemented(Node):
+    """torch has no derivative for scatter with ``reduce=``: its node raises when backward reaches it."""
+
+    _name = "torch::autograd::NotImplemented"
+
+    def __repr__(self):
+        return f"<NotImplemented object at {hex(id(self))}>"
+
+    def apply(self, grad):
+        raise RuntimeError("derivative for aten::scatter is not implemented")
+
+
+def _scatter_add_into(t, d, index, src):
+    _scatter_checks(t, d, index, src)
+    _scatter_values(t, d, index, src, None, "add", opmath=True)
+
+
+@kernel
+def scatter_add_(t, dim, index, src):
+    d = wrap_dim(dim, t.dim())
+    record = check_inplace(t, src)
+    _scatter_add_into(t, d, index, src)
+    t._version.bump()
+    if record:
+        node = ScatterAddBackward0([t, src], dim=d)
+        node.save("index", index)
+        t._grad_fn = None
+        attach(node, t)
+    return t
+
+
+@kernel
+def scatter_add(t, dim, index, src):
+    d = wrap_dim(dim, t.dim())
+    out = at.clone(at.detach(t), contiguous=True)
+    _scatter_add_into(out, d, index, src)
+    if needs_grad(t, src):
+        node = ScatterAddBackward0([t, src], dim=d)
+        node.save("index", index)
+        attach(node, out)
+    return out
+
+
+class ScatterAddBackward0(Node):
+    _name = "ScatterAddBackward0"
+    formulas = ("grad", "grad.gather(dim, index)")
+
+    def apply(self, grad):
+        g_src = gather(grad, self._svals["dim"], self.saved("index")) if self.needs(1) else None
+        return [grad if self.needs(0) else None, g_src]
+
+
+# ------------------------------------------------------------------ take / put
+def _linear_positions(t):
+    """Storage positions of t's elements in row-major order (what take's and put's indices count)."""
+    return t._positions() if t._shape else [t._offset]
+
+
+def _wrapped(idx, n):
+    if idx and (min(idx) < -n or max(idx) >= n):
+        bad = next(i for i in idx if i < -n or i >= n)
+        raise IndexError(f"out of range: tried to access index {bad} on a tensor of {n} elements.")
+    return [i + n if i < 0 else i for i in idx]
+
+
+@kernel
+def take(t, index):
+    if index._dtype is not D.int64:
+        raise RuntimeError(f"take(): Expected a long tensor for index, but got {index._dtype._legacy}")
+    n = t.numel()
+    if n == 0 and index.numel() != 0:
+        raise IndexError("take(): tried to take from an empty tensor")
+    idx = _wrapped(index._values(), n)
+    lin = _linear_positions(t)
+    data = t._storage.data
+    out = _contiguous([data[lin[i]] for i in idx], index._shape, t._dtype)
+    if needs_grad(t):
+        node = TakeBackward0([t])
+        node.save("self", t)
+        node.save("index", index)
+        attach(node, out)
+    return out
+
+
+class TakeBackward0(Node):
+    _name = "TakeBackward0"
+    formulas = ("zeros_like(self).put_(index, grad, accumulate=True)",)
+
+    def apply(self, grad):
+        t = self.saved("self")
+        out = zeros(t._shape, grad._dtype)
+        stride = preserve_strides(t._shape, t._stride)
+        if stride != out._stride:
+            out = Tensor._make(Storage(out._storage.data, grad._dtype.itemsize), t._shape, stride, 0, grad._dtype)
+        return [put_(out, self.saved("index"), grad, True)]
+
+
+def _put_values(t, index, source, accumulate):
+    if index._dtype is not D.int64:
+        raise RuntimeError(f"put_(): Expected a long tensor for index, but got {index._dtype._legacy}")
+    if t._dtype is not source._dtype:
+        raise RuntimeError(
+            f"put_(): self and source expected to have the same dtype, but got self.dtype = {t._dtype._legacy} and "
+            f"source.dtype = {source._dtype._legacy}"
+        )
+    if index.numel() != source.numel():
+        raise IndexError(
+            "put_(): Expected source and index to have the same number of elements, but got source.numel() = "
+            f"{source.numel()}, index.numel() = {index.numel()}"
+        )
+    n = t.numel()
+    if n == 0 and index.numel() != 0:
+        raise IndexError("put_(): Tried to put elements into an empty tensor")
+    lin = _linear_positions(t)
+    pos = [lin[i] for i in _wrapped(index._values(), n)]
+    vals = source._values()
+    if accumulate:
+        add_at(t._storage.data, pos, vals, t._dtype)
+    else:
+        data = t._storage.data
+        for p, v in zip(pos, vals):
+            data[p] = v
+
+
+@kernel
+def put_(t, index, source, accumulate=False):
+    record = check_inplace(t, source)
+    _put_values(t, index, source, accumulate)
+    t._version.bump()
+    if record:
+        node = _put_node(t, index, source, accumulate)
+        t._grad_fn = None  # rebase: the node points at t's old history
+        attach(node, t)
+    return t
+
+
+@kernel
+def put(t, index, source, accumulate=False):
+    out = at.clone(at.detach(t))
+    _put_values(out, index, source, accumulate)
+    if needs_grad(t, source):
+        attach(_put_node(t, index, source, accumulate), out)
+    return out
+
+
+def _put_node(t, index, source, accumulate):
+    node = PutBackward0([t, source], accumulate=accumulate)
+    node.save("index", index)
+    node.save("source", source)
+    return node
+
+
+class PutBackward0(Node):
+    _name = "PutBackward0"
+    formulas = ("grad if accumulate else grad.put(index, zeros_like(source))", "grad.take(index).reshape_as(source)")
+
+    def apply(self, grad):
+        index, source = self.saved("index"), self.saved("source")
+        g_self = g_source = None
+        if self.needs(0):
+            g_self = grad if self._svals["accumulate"] else put(grad, index, zeros(source._shape, source._dtype))
+        if self.needs(1):
+            g_source = at.reshape(take(grad, index), source._shape)
+        return [g_self, g_source]
+
+
+# ------------------------------------------------------------------ the Tensor and torch API
+def _tensor_arg(name, what, x, position):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type(x).__name__}")
+
+
+def _dim_arg(name, dim, position):
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not {type(dim).__name__}")
+
+
+@method("index_select")
+def index_select_method(self, dim, index):
+    _dim_arg("index_select", dim, 1)
+    _tensor_arg("index_select", "index", index, 2)
+    return index_select(self, dim, index)
+
+
+@function("index_select", tensor_input=True)
+def index_select_function(input, dim, index):
+    _dim_arg("index_select", dim, 2)
+    _tensor_arg("index_select", "index", index, 3)
+    return index_select(input, dim, index)
+
+
+def _index_add_args(name, dim, index, source, offset):
+    _dim_arg(name, dim, 1 + offset)
+    _tensor_arg(name, "index", index, 2 + offset)
+    _tensor_arg(name, "source", source, 3 + offset)
+
+
+@method("index_add_")
+def index_add_method_(self, dim, index, source, *, alpha=1):
+    _index_add_args("index_add_", dim, index, source, 0)
+    return index_add_(self, dim, index, source, alpha)
+
+
+@method("index_add")
+def index_add_method(self, dim, index, source, *, alpha=1):
+    _index_add_args("index_add", dim, index, source, 0)
+    return index_add(self, dim, index, source, alpha)
+
+
+@function("index_add", tensor_input=True)
+def index_add_function(input, dim, index, source, *, alpha=1):
+    _index_add_args("index_add", dim, index, source, 1)
+    return index_add(input, dim, index, source, alpha)
+
+
+@method("gather")
+def gather_method(self, dim, index, *, sparse_grad=False):
+    _dim_arg("gather", dim, 1)
+    _tensor_arg("gather", "index", index, 2)
+    return gather(self, dim, index, sparse_grad)
+
+
+@function("gather", tensor_input=True)
+def gather_function(input, dim, index, *, sparse_grad=False):
+    _dim_arg("gather", dim, 2)
+    _tensor_arg("gather", "index", index, 3)
+    return gather(input, dim, index, sparse_grad)
+
+
+_SCATTER_OVERLOADS = (  # (signature, the third argument's name, whether reduce= is required)
+    (" * (int dim, Tensor index, Tensor src)", "src", False),
+    (" * (int dim, Tensor index, Tensor src, *, str reduce)", "src", True),
+    (" * (int dim, Tensor index, Number value)", "value", False),
+    (" * (int dim, Tensor index, Number value, *, str reduce)", "value", True),
+)
+
+
+def _is_dim(dim):
+    return isinstance(dim, int) and not isinstance(dim, bool)
+
+
+def _type(x):
+    if isinstance(x, Tensor):
+        return "Tensor"
+    if isinstance(x, list) and x:
+        return f"list of [{', '.join(sorted({type(v).__name__ for v in x}))}]"
+    return type(x).__name__
+
+
+def _scatter_parse(name, dim, index, args, kwargs):
+    """torch's overloads (dim, index, src) and (dim, index, value), each with an optional keyword
+    ``reduce``: the src or value, and reduce."""
+    third = list(args) + [kwargs[k] for k in ("src", "value") if k in kwargs]
+    unknown = set(kwargs) - {"src", "value", "reduce"}
+    reduce = kwargs.get("reduce")
+    if len(third) == 1 and not unknown and _is_dim(dim) and isinstance(index, Tensor):
+        arg = third[0]
+        kind = "src" if "src" in kwargs else "value" if "value" in kwargs else None
+        fits = isinstance(arg, Tensor) or (kind != "src" and is_number(arg))
+        if kind == "value" and isinstance(arg, Tensor):
+            fits = False
+        if fits and (reduce is None or isinstance(reduce, str)):
+            return arg, reduce
+    raise _scatter_error(name, dim, index, args, kwargs)
+
+
+def _scatter_error(name, dim, index, args, kwargs):
+    """torch's argument parser's message: every overload, and for those taking as many arguments as were
+    given, why they did not match (the arguments from the first that does not fit on are marked !...!)."""
+    named = [k for k in kwargs if k != "reduce"]
+    given = ["list" if isinstance(a, list) else _type(a) for a in [dim, index] + list(args)]
+    got = ", ".join(given + [f"{k}={_type(kwargs[k])}" for k in kwargs])
+    lines = [f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:"]
+    count = 2 + len(args) + len(named)
+    for text, third, needs_reduce in _SCATTER_OVERLOADS:
+        lines.append(text)
+        if count != 3 or needs_reduce != ("reduce" in kwargs):
+            continue
+        wrong_keys = [k for k in named if k != third]
+        if wrong_keys:
+            lines.append(f"      didn't match because some of the keywords were incorrect: {', '.join(wrong_keys)}")
+            continue
+        items = [(_type(dim), _is_dim(dim)), (_type(index), isinstance(index, Tensor))]
+        arg = args[0] if args else kwargs[named[0]]
+        label = _type(arg) if args else f"{named[0]}={_type(arg)}"
+        items.append((label, isinstance(arg, Tensor) if third == "src" else is_number(arg)))
+        marked, failed = [], False
+        for label, fits in items:
+            failed = failed or not fits
+            marked.append(f"!{label}!" if failed else label)
+        lines.append(f"      didn't match because some of the arguments have invalid types: ({', '.join(marked)})")
+    return TypeError("\n".join(lines) + "\n")
+
+
+@method("scatter")
+def scatter_method(self, dim, index, *args, **kwargs):
+    src, reduce = _scatter_parse("scatter", dim, index, args, kwargs)
+    return scatter(self, dim, index, src, reduce)
+
+
+@method("scatter_")
+def scatter_method_(self, dim, index, *args, **kwargs):
+    src, reduce = _scatter_parse("scatter_", dim, index, args, kwargs)
+    return scatter_(self, dim, index, src, reduce)
+
+
+@function("scatter", tensor_input=True)
+def scatter_function(input, dim, index, *args, **kwargs):
+    src, reduce = _scatter_parse("scatter", dim, index, args, kwargs)
+    return scatter(input, dim, index, src, reduce)
+
+
+def _scatter_add_args(name, dim, index, src, offset):
+    _dim_arg(name, dim, 1 + offset)
+    _tensor_arg(name, "index", index, 2 + offset)
+    _tensor_arg(name, "src", src, 3 + offset)
+
+
+@method("scatter_add_")
+def scatter_add_method_(self, dim, index, src):
+    _scatter_add_args("scatter_add_", dim, index, src, 0)
+    return scatter_add_(self, dim, index, src)
+
+
+@method("scatter_add")
+def scatter_add_method(self, dim, index, src):
+    _scatter_add_args("scatter_add", dim, index, src, 0)
+    return scatter_add(self, dim, index, src)
+
+
+@function("scatter_add", tensor_input=True)
+def scatter_add_function(input, dim, index, src):
+    _scatter_add_args("scatter_add", dim, index, src, 1)
+    return scatter_add(input, dim, index, src)
+
+
+@method("take")
+def take_method(self, index):
+    _tensor_arg("take", "index", index, 1)
+    return take(self, index)
+
+
+@function("take", tensor_input=True)
+def take_function(input, index):
+    _tensor_arg("take", "index", index, 2)
+    return take(input, index)
+
+
+def _put_args(name, index, source, offset):
+    _tensor_arg(name, "index", index, 1 + offset)
+    _tensor_arg(name, "source", source, 2 + offset)
+
+
+@method("put_")
+def put_method_(self, index, source, accumulate=False):
+    _put_args("put_", index, source, 0)
+    return put_(self, index, source, accumulate)
+
+
+@method("put")
+def put_method(self, index, source, accumulate=False):
+    _put_args("put", index, source, 0)
+    return put(self, index, source, accumulate)
+
+
+@function("put", tensor_input=True)
+def put_function(input, index, source, accumulate=False):
+    _put_args("put", index, source, 1)
+    return put(input, index, source, accumulate)
+

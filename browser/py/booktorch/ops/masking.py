@@ -1,0 +1,338 @@
+"""Masks: ``nonzero`` (and ``argwhere``, ``where(cond)``), ``masked_fill``, ``masked_select`` and
+``masked_scatter``, with their backward nodes.
+
+- ``nonzero`` lists the positions of the non-zero elements in row-major order as an int64 tensor of
+  shape ``(n, x.dim())`` stored column by column (strides ``(1, n)``, as torch's CPU kernel writes it);
+  ``as_tuple=True`` gives its columns (``unbind(1)``), which is what ``torch.where(cond)`` returns.
+- ``masked_fill`` takes a number or a 0-d tensor (converted with torch's overflow check); the
+  out-of-place form broadcasts ``x`` and the mask and returns a contiguous tensor.
+- ``masked_select`` returns the selected elements of the broadcast ``x`` in row-major order.
+"""
+
+import warnings
+
+from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..iterator import check_inplace, expanded_values, write_positions, zeros
+from ..registry import at, function, kernel, method
+from ..shape import broadcast_shapes, contiguous_strides, numel, preserve_strides
+from ..storage import Storage
+from ..tensor import Tensor
+
+_NUMBER = (bool, int, float)
+_EXPANDED_FILL = (
+    "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this "
+    "operation. This also applies to advanced indexing e.g. tensor[mask] = scalar (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
+)
+_UINT8_SCATTER = (
+    "masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask "
+    "with dtype torch.bool instead. (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)"
+)
+
+
+# ------------------------------------------------------------------ nonzero
+@kernel
+def nonzero(x):
+    vals = x._values()
+    flat = [i for i, v in enumerate(vals) if v]
+    n = len(flat)
+    data = []
+    for size, st in zip(x._shape, contiguous_strides(x._shape)):
+        data.extend([f // st % size for f in flat] if size > 1 else [0] * n)
+    return Tensor._make(Storage(data, 8), (n, x.dim()), (1, n), 0, D.int64)
+
+
+@kernel
+def nonzero_tuple(x):
+    """``x.nonzero(as_tuple=True)``: the columns of nonzero (views of it, as torch's unbind gives)."""
+    nz = nonzero(at.unsqueeze(x, 0) if x.dim() == 0 else x)
+    return tuple(at.select(nz, 1, j) for j in range(nz._shape[1]))
+
+
+@method("nonzero")
+def nonzero_method(self, *, as_tuple=False):
+    return nonzero_tuple(self) if as_tuple else nonzero(self)
+
+
+@function("nonzero")
+def nonzero_function(input, *, as_tuple=False):
+    if not isinstance(input, Tensor):
+        raise TypeError(f"nonzero(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    return nonzero_tuple(input) if as_tuple else nonzero(input)
+
+
+@method("argwhere")
+@function("argwhere", tensor_input=True)
+def argwhere(self):
+    return nonzero(self)
+
+
+# ------------------------------------------------------------------ masked_fill
+def _fill_value(value, name):
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise RuntimeError(
+                f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {value.dim()} "
+                "dimension(s)."
+            )
+        return value.item()
+    return value
+
+
+@kernel
+def masked_fill_values(t, mask, value):
+    """Write the number ``value`` where ``mask`` (broadcast to t) is True: masked_fill_'s kernel."""
+    if mask._dtype is not D.bool_:
+        raise RuntimeError(f"masked_fill_ only supports boolean masks, but got mask with dtype {mask._dtype._ctype}")
+    if any(st == 0 and size > 1 for size, st in zip(t._shape, t._stride)):
+        warnings.warn(_EXPANDED_FILL, UserWarning, stacklevel=4)
+    shape = broadcast_shapes(t._shape, mask._shape)
+    if tuple(shape) != tuple(t._shape):
+        raise RuntimeError(
+            f"output with shape [{', '.join(map(str, t._shape))}] doesn't match the broadcast shape "
+            f"[{', '.join(map(str, shape))}]"
+        )
+    v = D.checked_scalar(value, t._dtype)
+    data = t._storage.data
+    for p, m in zip(t._positions(), expanded_values(mask, t._shape)):
+        if m:
+            data[p] = v
+    t._version.bump()
+
+
+def _check_mask_argument(name, mask, value):
+    if isinstance(mask, Tensor) and isinstance(value, (Tensor,) + _NUMBER):
+        return
+
+    def marked(value_ok):  # torch marks the arguments that do not fit an overload with !...!
+        if not isinstance(mask, Tensor):
+            return f"!{_arg_type(mask)}!, !{_arg_type(value)}!"
+        return "Tensor, " + (_arg_type(value) if value_ok else f"!{_arg_type(value)}!")
+
+    got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__ for a in (mask, value))
+    raise TypeError(
+        f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+        " * (Tensor mask, Tensor value)\n"
+        "      didn't match because some of the arguments have invalid types: "
+        f"({marked(isinstance(value, Tensor))})\n"
+        " * (Tensor mask, Number value)\n"
+        "      didn't match because some of the arguments have invalid types: "
+        f"({marked(isinstance(value, _NUMBER))})\n"
+    )
+
+
+def _arg_type(a):
+    if isinstance(a, Tensor):
+        return "Tensor"
+    if isinstance(a, list) and a:
+        kinds = sorted({type(v).__name__ for v in a})
+        return f"list of [{', '.join(kinds)}]"
+    return type(a).__name__
+
+
+@kernel
+def masked_fill_(t, mask, value):
+    number = _fill_value(value, "masked_fill_")
+    record = check_inplace(t, value)
+    masked_fill_values(t, mask, number)
+    if record:
+        _record_fill(t, mask, value, inplace=True)
+    return t
+
+
+@kernel
+def masked_fill(t, mask, value):
+    number = _fill_value(value, "masked_fill")
+    shape = broadcast_shapes(mask._shape, t._shape)
+    src = at.expand(at.detach(t), shape) if tuple(shape) != tuple(t._shape) else at.detach(t)
+    out = Tensor._from_values(src._values(), tuple(shape), t._dtype)
+    masked_fill_values(out, mask, number)
+    out._version.version = 0
+    if needs_grad(t, value if isinstance(value, Tensor) else None):
+        _record_fill(out, mask, value, inputs=[t])
+    return out
+
+
+def _record_fill(out, mask, value, inplace=False, inputs=None):
+    inputs = [out] if inplace else inputs
+    if isinstance(value, Tensor):
+        node = MaskedFillBackward1(inputs + [value])
+    else:
+        node = MaskedFillBackward0(inputs)
+    node.save("mask", mask)
+    if inplace:
+        out._grad_fn = None  # rebase: the node points at the old history
+    attach(node, out)
+
+
+class MaskedFillBackward0(Node):
+    _name = "MaskedFillBackward0"
+    formulas = ("grad.masked_fill(mask, 0)",)
+
+    def apply(self, grad):
+        return [masked_fill(grad, self.saved("mask"), 0)]
+
+
+class MaskedFillBackward1(Node):
+    _name = "MaskedFillBackward1"
+    formulas = ("grad.masked_fill(mask, 0)", "grad.masked_select(mask).sum()")
+
+    def apply(self, grad):
+        mask = self.saved("mask")
+        g_self = masked_fill(grad, mask, 0) if self.needs(0) else None
+        g_value = at.sum(masked_select(grad, mask)) if self.needs(1) else None
+        return [g_self, g_value]
+
+
+@method("masked_fill_")
+def masked_fill_method_(self, mask, value):
+    _check_mask_argument("masked_fill_", mask, value)
+    return masked_fill_(self, mask, value)
+
+
+@method("masked_fill")
+def masked_fill_method(self, mask, value):
+    _check_mask_argument("masked_fill", mask, value)
+    return masked_fill(self, mask, value)
+
+
+@function("masked_fill", tensor_input=True)
+def masked_fill_function(input, mask, value):
+    _check_mask_argument("masked_fill", mask, value)
+    return masked_fill(input, mask, value)
+
+
+# ------------------------------------------------------------------ masked_select / masked_scatter
+def _tensor_argument(name, what, x, position):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type(x).__name__}")
+
+
+@kernel
+def masked_select(t, mask):
+    if mask._dtype is not D.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    shape = broadcast_shapes(mask._shape, t._shape)
+    vals = [v for v, m in zip(expanded_values(t, shape), expanded_values(mask, shape)) if m]
+    out = Tensor._from_values(vals, (len(vals),), t._dtype)
+    if needs_grad(t):
+        node = MaskedSelectBackward0([t])
+        node.save("self", t)
+        node.save("mask", mask)
+        attach(node, out)
+    return out
+
+
+class MaskedSelectBackward0(Node):
+    _name = "MaskedSelectBackward0"
+    formulas = ("zeros_like(self expanded to mask).masked_scatter_(mask, grad)",)
+
+    def apply(self, grad):
+        t, mask = self.saved("self"), self.saved("mask")
+        shape = broadcast_shapes(t._shape, mask._shape)
+        expanded = at.expand(at.detach(t), shape)
+        out = zeros(shape, grad._dtype)
+        stride = preserve_strides(expanded._shape, expanded._stride)
+        if stride != out._stride:
+            out = Tensor._make(out._storage, out._shape, stride, 0, out._dtype)
+        return [masked_scatter_(out, mask, grad)]
+
+
+@kernel
+def masked_scatter_(t, mask, source):
+    if t._dtype is not source._dtype:
+        raise RuntimeError(
+            "masked_scatter: expected self and source to have same dtypes but got"
+            f"{t._dtype._legacy} and {source._dtype._legacy}"
+        )
+    record = check_inplace(t, source)
+    m = at.expand(mask, t._shape)
+    if m._dtype is D.uint8:
+        warnings.warn(_UINT8_SCATTER, UserWarning, stacklevel=3)
+    if m._dtype is not D.bool_:
+        raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype {m._dtype._legacy}")
+    src = source._values()
+    data = t._storage.data
+    k = 0
+    for p, on in zip(write_positions(t), m._values()):
+        if on:
+            if k >= len(src):
+                raise RuntimeError("Number of elements of source < number of ones in mask")
+            data[p] = src[k]
+            k += 1
+    t._version.bump()
+    if record:
+        node = MaskedScatterBackward0([t, source], source_sym_sizes=tuple(source._shape))
+        node.save("mask", mask)
+        t._grad_fn = None
+        attach(node, t)
+    return t
+
+
+@kernel
+def masked_scatter(t, mask, source):
+    shape = broadcast_shapes(mask._shape, t._shape)
+    src = at.expand(at.detach(t), shape) if tuple(shape) != tuple(t._shape) else at.detach(t)
+    out = Tensor._from_values(src._values(), tuple(shape), t._dtype)
+    with_grad = needs_grad(t, source)
+    masked_scatter_(out, at.expand(mask, shape), at.detach(source))
+    out._version.version = 0
+    if with_grad:
+        node = MaskedScatterBackward0([t, source], source_sym_sizes=tuple(source._shape))
+        node.save("mask", mask)
+        attach(node, out)
+    return out
+
+
+class MaskedScatterBackward0(Node):
+    _name = "MaskedScatterBackward0"
+    formulas = ("grad.masked_fill(mask, 0)", "grad.masked_select(mask), padded with zeros to source's shape")
+
+    def apply(self, grad):
+        mask = self.saved("mask")
+        g_self = masked_fill(grad, mask, 0) if self.needs(0) else None
+        g_source = None
+        if self.needs(1):
+            sizes = self._svals["source_sym_sizes"]
+            selected = masked_select(grad, mask)
+            missing = numel(sizes) - selected.numel()
+            if missing > 0:
+                selected = at.cat([selected, zeros((missing,), grad._dtype)], 0)
+            g_source = at.view(selected, sizes)
+        return [g_self, g_source]
+
+
+@method("masked_select")
+def masked_select_method(self, mask):
+    _tensor_argument("masked_select", "mask", mask, 1)
+    return masked_select(self, mask)
+
+
+@function("masked_select", tensor_input=True)
+def masked_select_function(input, mask):
+    _tensor_argument("masked_select", "mask", mask, 2)
+    return masked_select(input, mask)
+
+
+@method("masked_scatter_")
+def masked_scatter_method_(self, mask, source):
+    _tensor_argument("masked_scatter_", "mask", mask, 1)
+    _tensor_argument("masked_scatter_", "source", source, 2)
+    return masked_scatter_(self, mask, source)
+
+
+@method("masked_scatter")
+def masked_scatter_method(self, mask, source):
+    _tensor_argument("masked_scatter", "mask", mask, 1)
+    _tensor_argument("masked_scatter", "source", source, 2)
+    return masked_scatter(self, mask, source)
+
+
+@function("masked_scatter", tensor_input=True)
+def masked_scatter_function(input, mask, source):
+    _tensor_argument("masked_scatter", "mask", mask, 2)
+    _tensor_argument("masked_scatter", "source", source, 3)
+    return masked_scatter(input, mask, source)
+

@@ -1,0 +1,115 @@
+"""``isnan``, ``isinf``, ``isposinf``, ``isneginf``, ``isfinite`` and ``nan_to_num`` (with its backward node).
+
+The tests give bool tensors (an integer or bool tensor is always finite).  ``nan_to_num``
+replaces NaN by ``nan`` (0 by default) and the infinities by ``posinf``/``neginf`` (by default
+the dtype's largest and lowest finite values), each converted to the tensor's dtype first, so a
+``posinf`` beyond float32's range gives inf again, as in torch; it copies other dtypes unchanged.
+"""
+
+import math
+
+from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..iterator import unary_result
+from ..registry import at, function, kernel, method
+
+_INF = math.inf
+
+
+def _test(t, floats):
+    vals = t._values()
+    if t._dtype._kind == 2:
+        out = [floats(x) for x in vals] if vals else []
+    else:
+        out = [floats(0)] * len(vals)
+    return unary_result(out, t, D.bool_)
+
+
+@kernel
+def isnan(t):
+    vals = t._values()
+    out = [x != x for x in vals] if t._dtype._kind == 2 else [False] * len(vals)
+    return unary_result(out, t, D.bool_)
+
+
+@kernel
+def isinf(t):
+    return _test(t, lambda x: x == _INF or x == -_INF)
+
+
+@kernel
+def isposinf(t):
+    return _test(t, lambda x: x == _INF)
+
+
+@kernel
+def isneginf(t):
+    return _test(t, lambda x: x == -_INF)
+
+
+@kernel
+def isfinite(t):
+    vals = t._values()
+    out = [x - x == 0 for x in vals] if t._dtype._kind == 2 else [True] * len(vals)
+    return unary_result(out, t, D.bool_)
+
+
+def _replacement(value, default, dt):
+    if value is None:
+        return default
+    return D.round_floats([float(value)], dt)[0]
+
+
+def _check_float(name, value):
+    if value is not None and not isinstance(value, (bool, int, float)):
+        raise TypeError(f"nan_to_num(): argument '{name}' must be float, not {type(value).__name__}")
+
+
+@kernel
+def nan_to_num(t, nan=None, posinf=None, neginf=None):
+    for name, value in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
+        _check_float(name, value)
+    dt = t._dtype
+    if dt._kind == 2:
+        big = D.FINFO_MAX[dt._name]
+        n = _replacement(nan, 0.0, dt)
+        p = _replacement(posinf, big, dt)
+        m = _replacement(neginf, -big, dt)
+        vals = [x if x - x == 0 else (n if x != x else (p if x > 0 else m)) for x in t._values()]
+    else:
+        vals = t._values()
+    out = unary_result(vals, t, dt)
+    if needs_grad(t):
+        node = NanToNumBackward0([t])
+        node.save("self", t)
+        attach(node, out)
+    return out
+
+
+class NanToNumBackward0(Node):
+    _name = "NanToNumBackward0"
+    formulas = ("grad * isfinite(self)",)
+
+    def apply(self, grad):
+        return [at.mul(grad, isfinite(self.saved("self")))]
+
+    def local(self, i):
+        return at.to_dtype(isfinite(self.saved("self")), D.float32)
+
+
+for _fn in (isnan, isinf, isposinf, isneginf, isfinite):
+    method(_fn.__name__)(_fn)
+    function(_fn.__name__, tensor_input=True)(_fn)
+del _fn
+
+
+@method("nan_to_num")
+@function("nan_to_num", tensor_input=True)
+def nan_to_num_method(self, nan=None, posinf=None, neginf=None):
+    return nan_to_num(self, nan, posinf, neginf)
+
+
+@method("nan_to_num_")
+@function("nan_to_num_", tensor_input=True)
+def nan_to_num_(self, nan=None, posinf=None, neginf=None):
+    return at.inplace(self, nan_to_num, nan, posinf, neginf)

@@ -1,0 +1,262 @@
+"""Three-operand pointwise ops: ``lerp``, ``addcmul``, ``addcdiv`` (out of place and in place), with backward nodes.
+
+As torch's CPU kernels compute them (float16 and bfloat16 in float32, rounded once):
+
+- ``lerp(start, end, w)`` is one fused multiply-add, ``start + w * (end - start)`` when
+  ``|w| < 0.5`` and ``end + (w - 1) * (end - start)`` otherwise (ATen's ``lerp_vec``);
+  ``end`` (and a weight tensor of one or more dimensions) must have ``start``'s dtype;
+- ``addcmul(self, t1, t2, value)`` is ``fma(value * t1, t2, self)``;
+- ``addcdiv(self, t1, t2, value)`` is ``self + value * t1 / t2``, rounded at each step; on
+  integer tensors torch refuses it.
+"""
+
+from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..iterator import NUMBER, fdiv, operand_values, result_tensor
+from ..registry import at, function, kernel, method
+from ..shape import broadcast_shapes
+from ..tensor import Tensor
+
+_ADDCDIV_INTEGER = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true "
+    "division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * "
+    "torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) "
+    "for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
+    "tensor2), for all dtypes."
+)
+
+
+def _columns(operands, dt):
+    shape = ()
+    for x in operands:
+        if isinstance(x, Tensor):
+            shape = broadcast_shapes(shape, x._shape)
+    n = 1
+    for s in shape:
+        n *= s
+    cols = []
+    for x in operands:
+        v, const = operand_values(x, shape, dt)
+        cols.append([v] * n if const else v)
+    return shape, cols
+
+
+def _fma(dt):
+    """fma in the computation precision of ``dt`` (float32 for float32, float16 and bfloat16)."""
+    return D.fma_f64 if dt is D.float64 else D.fma_f32
+
+
+# ------------------------------------------------------------------ lerp
+def _lerp_check(start, end, weight):
+    dt = start._dtype
+    if end._dtype is not dt:
+        raise RuntimeError(f"expected dtype {dt._ctype} for `end` but got dtype {end._dtype._ctype}")
+    if isinstance(weight, Tensor) and weight.dim() > 0 and weight._dtype is not dt:
+        raise RuntimeError(f"expected dtype {dt._ctype} for `weight` but got dtype {weight._dtype._ctype}")
+    if dt._kind != 2:
+        kernel_name = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
+        raise NotImplementedError(f'"{kernel_name}" not implemented for \'{dt._legacy}\'')
+
+
+@kernel
+def lerp(start, end, weight):
+    _lerp_check(start, end, weight)
+    dt = start._dtype
+    cdt = D.float64 if dt is D.float64 else D.float32
+    fma, rnd = _fma(dt), (float if dt is D.float64 else D.f32)
+    shape, (s, e, w) = _columns([start, end, weight], cdt)
+    vals = []
+    for a, b, x in zip(s, e, w):
+        diff = rnd(b - a)
+        vals.append(fma(x, diff, a) if abs(x) < 0.5 else fma(rnd(x - 1.0), diff, b))
+    out = result_tensor(D.round_floats(vals, dt), shape, dt, start, end, weight)
+    if needs_grad(start, end, weight if isinstance(weight, Tensor) else None):
+        if isinstance(weight, Tensor):
+            node = LerpBackward1([start, end, weight])
+            node.save("self", start)
+            node.save("end", end)
+            node.save("weight", weight)
+        else:
+            node = LerpBackward0([start, end], weight=weight)
+        attach(node, out)
+    return out
+
+
+class LerpBackward0(Node):
+    """lerp with a number weight."""
+
+    _name = "LerpBackward0"
+    formulas = ("grad * (1 - weight)", "grad * weight")
+
+    def apply(self, grad):
+        w = self._svals["weight"]
+        return [at.mul(grad, 1.0 - float(w)) if self.needs(0) else None, at.mul(grad, w) if self.needs(1) else None]
+
+
+class LerpBackward1(Node):
+    _name = "LerpBackward1"
+    formulas = ("grad * (1 - weight)", "grad * weight", "grad * (end - self)")
+
+    def apply(self, grad):
+        w = self.saved("weight")
+        g0 = at.mul(grad, at.rsub(w, 1)) if self.needs(0) else None
+        g1 = at.mul(grad, w) if self.needs(1) else None
+        g2 = at.mul(grad, at.sub(self.saved("end"), self.saved("self"))) if self.needs(2) else None
+        return [g0, g1, g2]
+
+
+# ------------------------------------------------------------------ addcmul / addcdiv
+def _three_dtype(self, t1, t2, value, name):
+    dt = D.result_type(self, t1, t2)
+    if dt is D.bool_ and name == "addcmul":
+        raise NotImplementedError('"addcmul_cpu_out" not implemented for \'Bool\'')
+    if name == "addcdiv" and t1._dtype._kind < 2 and t2._dtype._kind < 2:
+        raise RuntimeError(_ADDCDIV_INTEGER)
+    return dt
+
+
+@kernel
+def addcmul(self, t1, t2, value=1):
+    dt = _three_dtype(self, t1, t2, value, "addcmul")
+    if dt._kind == 2:
+        cdt = D.float64 if dt is D.float64 else D.float32
+        v = D.scalar_to(value, cdt)
+        fma, rnd = _fma(dt), (float if dt is D.float64 else D.f32)
+        shape, (s, a, b) = _columns([self, t1, t2], cdt)
+        vals = D.round_floats([fma(rnd(v * x), y, z) for z, x, y in zip(s, a, b)], dt)
+    else:
+        v = D.scalar_to(value, dt)
+        shape, (s, a, b) = _columns([self, t1, t2], dt)
+        vals = D.round_values([z + v * x * y for z, x, y in zip(s, a, b)], dt)
+    out = result_tensor(vals, shape, dt, self, t1, t2)
+    if needs_grad(self, t1, t2):
+        node = AddcmulBackward0([self, t1, t2], value=value)
+        if node.needs(2):
+            node.save("tensor1", t1)
+        if node.needs(1):
+            node.save("tensor2", t2)
+        attach(node, out)
+    return out
+
+
+@kernel
+def addcdiv(self, t1, t2, value=1):
+    dt = _three_dtype(self, t1, t2, value, "addcdiv")
+    cdt = dt if dt is D.float64 or dt._kind < 2 else D.float32
+    rnd = float if cdt is D.float64 else D.f32
+    v = D.scalar_to(value, cdt)
+    shape, (s, a, b) = _columns([self, t1, t2], cdt)
+    vals = D.round_values([rnd(z + rnd(fdiv(rnd(v * x), y))) for z, x, y in zip(s, a, b)], dt)
+    out = result_tensor(vals, shape, dt, self, t1, t2)
+    if needs_grad(self, t1, t2):
+        node = AddcdivBackward0([self, t1, t2], value=value)
+        if node.needs(2):
+            node.save("tensor1", t1)
+        if node.needs(1) or node.needs(2):
+            node.save("tensor2", t2)
+        attach(node, out)
+    return out
+
+
+class AddcmulBackward0(Node):
+    _name = "AddcmulBackward0"
+    formulas = ("grad", "grad * (tensor2 * value)", "grad * (tensor1 * value)")
+
+    def apply(self, grad):
+        v = self._svals["value"]
+        g1 = at.mul(grad, at.mul(self.saved("tensor2"), v)) if self.needs(1) else None
+        g2 = at.mul(grad, at.mul(self.saved("tensor1"), v)) if self.needs(2) else None
+        return [grad if self.needs(0) else None, g1, g2]
+
+
+class AddcdivBackward0(Node):
+    _name = "AddcdivBackward0"
+    formulas = ("grad", "grad * (value / tensor2)", "-grad * (value * tensor1 / (tensor2 * tensor2))")
+
+    def apply(self, grad):
+        v = self._svals["value"]
+        t2 = self.saved("tensor2")
+        g1 = at.mul(grad, at.mul(at.reciprocal(t2), v)) if self.needs(1) else None  # value / t2 in ATen
+        g2 = None
+        if self.needs(2):
+            g2 = at.mul(at.neg(grad), at.div(at.mul(self.saved("tensor1"), v), at.mul(t2, t2)))
+        return [grad if self.needs(0) else None, g1, g2]
+
+
+# ------------------------------------------------------------------ the Tensor and torch API
+def _need_tensor(name, arg, value, position):
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type(value).__name__}")
+
+
+def _need_number(name, value):
+    if not isinstance(value, NUMBER):
+        raise TypeError(f"{name}(): argument 'value' must be Number, not {type(value).__name__}")
+
+
+def _lerp_args(name, end, weight, is_function):
+    """torch's argument error for lerp (the method's lists why each overload did not match)."""
+    if isinstance(end, Tensor) and isinstance(weight, (Tensor,) + NUMBER):
+        return
+    kinds = [type(end).__name__, type(weight).__name__]
+    if is_function:
+        raise TypeError(
+            f"{name}() received an invalid combination of arguments - got (Tensor, {', '.join(kinds)}), but expected "
+            "one of:\n * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n"
+            " * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n"
+        )
+    lines = []
+    for weight_kind, fits in (("Tensor", (Tensor,)), ("Number", NUMBER)):
+        marks = [k if ok else f"!{k}!" for k, ok in zip(kinds, (isinstance(end, Tensor), isinstance(weight, fits)))]
+        lines.append(f" * (Tensor end, {weight_kind} weight)\n      didn't match because some of the arguments have "
+                     f"invalid types: ({', '.join(marks)})\n")
+    raise TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(kinds)}), but expected "
+                    "one of:\n" + "".join(lines))
+
+
+@method("lerp")
+def lerp_method(self, end, weight):
+    _lerp_args("lerp", end, weight, False)
+    return lerp(self, end, weight)
+
+
+@function("lerp", tensor_input=True)
+def lerp_function(input, end, weight):
+    _lerp_args("lerp", end, weight, True)
+    return lerp(input, end, weight)
+
+
+@method("lerp_")
+def lerp_(self, end, weight):
+    _lerp_args("lerp_", end, weight, False)
+    return at.inplace(self, lerp, end, weight)
+
+
+def _declare_addc(name, fn):
+    def as_method(self, tensor1, tensor2, *, value=1):
+        _need_tensor(name, "tensor1", tensor1, 1)
+        _need_tensor(name, "tensor2", tensor2, 2)
+        _need_number(name, value)
+        return fn(self, tensor1, tensor2, value)
+
+    def as_function(input, tensor1, tensor2, *, value=1):
+        _need_tensor(name, "tensor1", tensor1, 2)
+        _need_tensor(name, "tensor2", tensor2, 3)
+        _need_number(name, value)
+        return fn(input, tensor1, tensor2, value)
+
+    def as_inplace(self, tensor1, tensor2, *, value=1):
+        _need_tensor(name + "_", "tensor1", tensor1, 1)
+        _need_tensor(name + "_", "tensor2", tensor2, 2)
+        _need_number(name + "_", value)
+        return at.inplace(self, fn, tensor1, tensor2, value)
+
+    for f, n in ((as_method, name), (as_function, name), (as_inplace, name + "_")):
+        f.__name__ = f.__qualname__ = n
+    method(name)(as_method)
+    function(name, tensor_input=True)(as_function)
+    method(name + "_")(as_inplace)
+
+
+_declare_addc("addcmul", addcmul)
+_declare_addc("addcdiv", addcdiv)

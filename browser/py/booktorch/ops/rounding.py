@@ -1,0 +1,181 @@
+"""``floor``, ``ceil``, ``round`` (with ``decimals``), ``trunc``/``fix`` and ``frac``, out of place and in place.
+
+``round`` rounds half to even (C's ``nearbyint``); with ``decimals`` it is ATen's
+``nearbyint(x * 10**d) / 10**d`` (``nearbyint(x / 10**-d) * 10**-d`` for negative ``d``) in
+float32 arithmetic for float32, float16 and bfloat16.  On integer tensors floor, ceil, round
+and trunc return a copy; ``frac`` and ``round(decimals=...)`` are floating only.  The derivative
+is zero everywhere for all but ``frac`` (whose derivative is one).
+"""
+
+import math
+
+from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..iterator import opmath_round, unary_result
+from ..registry import at, function, kernel, method
+from ..tensor import Tensor
+
+
+def _finite(fn):
+    """``fn`` on a finite float, keeping -0.0's sign; inf and nan stay."""
+
+    def apply(x):
+        return math.copysign(float(fn(x)), x) if x - x == 0 else x
+
+    return apply
+
+
+_floor = _finite(math.floor)
+_ceil = _finite(math.ceil)
+_trunc = _finite(math.trunc)
+_nearbyint = _finite(round)  # Python's round() of a float rounds half to even, as nearbyint does
+
+
+def _not_for(name, dt):
+    return NotImplementedError(f'"{name}" not implemented for \'{dt._legacy}\'')
+
+
+def _rounding(t, fn, kernel_name, node_class):
+    dt = t._dtype
+    if dt is D.bool_:
+        raise _not_for(kernel_name, dt)
+    vals = t._values()
+    if dt._kind == 2:
+        vals = D.round_floats([fn(x) for x in vals], dt)
+    out = unary_result(vals, t, dt)
+    if needs_grad(t):
+        attach(node_class([t]), out)
+    return out
+
+
+@kernel
+def floor(t):
+    return _rounding(t, _floor, "floor_vml_cpu", FloorBackward0)
+
+
+@kernel
+def ceil(t):
+    return _rounding(t, _ceil, "ceil_vml_cpu", CeilBackward0)
+
+
+@kernel
+def trunc(t):
+    return _rounding(t, _trunc, "trunc_vml_cpu", TruncBackward0)
+
+
+@kernel
+def round(t, decimals=0):  # noqa: A001 - torch's name
+    if decimals == 0:
+        return _rounding(t, _nearbyint, "round_vml_cpu", RoundBackward0)
+    dt = t._dtype
+    if dt._kind != 2:
+        raise _not_for("round_cpu", dt)
+    f = opmath_round(dt)
+    scale = f(10.0 ** abs(decimals))
+    if decimals > 0:
+        fn = lambda x: f(_nearbyint(f(x * scale)) / scale)  # noqa: E731
+    else:
+        fn = lambda x: f(_nearbyint(f(x / scale)) * scale)  # noqa: E731
+    out = unary_result(D.round_floats([fn(x) for x in t._values()], dt), t, dt)
+    if needs_grad(t):
+        attach(RoundBackward1([t]), out)
+    return out
+
+
+@kernel
+def frac(t):
+    dt = t._dtype
+    if dt._kind != 2:
+        raise _not_for("frac_cpu", dt)
+    vals = D.round_floats([x - _trunc(x) for x in t._values()], dt)
+    out = unary_result(vals, t, dt)
+    if needs_grad(t):
+        attach(FracBackward0([t]), out)
+    return out
+
+
+# ------------------------------------------------------------------ backward nodes
+class _StepBackward(Node):
+    formulas = ("0",)
+
+    def apply(self, grad):
+        return [at.zeros_like(grad)]
+
+    def local(self, i):
+        return Tensor._from_values([0.0], (), D.float32)
+
+
+class FloorBackward0(_StepBackward):
+    _name = "FloorBackward0"
+
+
+class CeilBackward0(_StepBackward):
+    _name = "CeilBackward0"
+
+
+class TruncBackward0(_StepBackward):
+    _name = "TruncBackward0"
+
+
+class RoundBackward0(_StepBackward):
+    _name = "RoundBackward0"
+
+
+class RoundBackward1(_StepBackward):
+    _name = "RoundBackward1"
+
+
+class FracBackward0(Node):
+    _name = "FracBackward0"
+    formulas = ("grad",)
+
+    def apply(self, grad):
+        return [grad]
+
+
+# ------------------------------------------------------------------ the Tensor and torch API
+def _inplace_form(fn, name):
+    def inplace_op(self):
+        return at.inplace(self, fn)
+
+    inplace_op.__name__ = inplace_op.__qualname__ = name
+    return inplace_op
+
+
+for _fn, _names in ((floor, ("floor",)), (ceil, ("ceil",)), (trunc, ("trunc", "fix")), (frac, ("frac",))):
+    method(*_names)(_fn)
+    function(*_names, tensor_input=True)(_fn)
+    _inplace = _inplace_form(_fn, _names[0] + "_")
+    method(*(n + "_" for n in _names))(_inplace)
+    function(*(n + "_" for n in _names), tensor_input=True)(_inplace)
+del _fn, _names, _inplace
+
+
+def _decimals(args, decimals, name="round"):
+    if args:
+        raise TypeError(f"{name}() takes from 1 to 0 positional arguments but {len(args)} were given")
+    if isinstance(decimals, bool) or not isinstance(decimals, int):
+        raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+    return decimals
+
+
+@method("round")
+def round_method(self, *args, decimals=0):
+    return round(self, _decimals(args, decimals))
+
+
+@function("round", tensor_input=True)
+def round_function(input, *args, decimals=0):
+    if args:
+        raise TypeError(
+            f"round() received an invalid combination of arguments - got (Tensor, {type(args[0]).__name__}), but "
+            "expected one of:\n * (Tensor input, *, Tensor out = None)\n"
+            " * (Tensor input, *, int decimals, Tensor out = None)\n"
+        )
+    return round(input, _decimals((), decimals))
+
+
+@method("round_")
+@function("round_", tensor_input=True)
+def round_(self, *args, decimals=0):
+    return at.inplace(self, round, _decimals(args, decimals, "round_"))

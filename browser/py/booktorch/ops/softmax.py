@@ -1,0 +1,378 @@
+"""softmax, log_softmax and logsumexp, with their backward nodes.
+
+Softmax and log_softmax follow torch's CPU kernels (``SoftMaxKernel.cpp``) on the input
+made contiguous, so that float32 results round as torch's do:
+
+- over the last dimension, each row is reduced the way ``vec::reduce_all`` does it: AVX2
+  vectors of 8 floats (4 doubles) summed lane by lane, the lanes then combined as the
+  vector shuffles combine them; a row shorter than a vector is summed left to right.
+  softmax multiplies each ``exp(x - max)`` by ``1 / sum``; log_softmax computes
+  ``x - max - log(sum)``;
+- over any other dimension the sum runs along the dimension for each position, and
+  softmax divides by it.
+
+float16 and bfloat16 are computed in float32 and rounded once.  The backward kernels
+(``_softmax_backward_data``) follow the same layout: ``(grad - sum(grad * out)) * out``
+and ``grad - exp(out) * sum(grad)``, with the fused multiply-adds torch's compiled vector code
+has.  ``exp`` and ``log`` are correctly rounded here; torch's vectorised Sleef functions can
+differ in the last bit, so a printed digit can rarely differ (as for ``torch.exp``).  When the backward itself is recorded (grad mode on,
+``create_graph=True``), they are computed with differentiable ops instead.
+``logsumexp`` is torch's composite: ``log(sum(exp(x - max))) + max`` with an infinite
+max replaced by 0.
+"""
+
+import math
+
+from .. import dtypes as D
+from ..graph import Node, attach, needs_grad
+from ..grad_mode import no_grad
+from ..registry import at, function, kernel, method
+from ..shape import numel, wrap_dim
+from ..tensor import Tensor
+
+_INT_TYPES = {int}
+
+
+def _exp(x):
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return math.inf
+
+
+def _log(x):
+    if x > 0:
+        return math.log(x)
+    return -math.inf if x == 0 else math.nan
+
+
+def _lanes_of(dt):
+    """Values per AVX2 vector in the computation dtype (float32 for the half types)."""
+    return 4 if dt is D.float64 else 8
+
+
+def _combine_lanes(acc, op, f):
+    """vec_reduce_all over a full vector: the AVX2 float shuffle tree, or lane by lane for doubles."""
+    if len(acc) == 8:
+        v = [f(op(acc[i], acc[i + 4])) for i in range(4)]
+        return f(op(f(op(v[0], v[2])), f(op(v[1], v[3]))))
+    r = acc[0]
+    for v in acc[1:]:
+        r = f(op(r, v))
+    return r
+
+
+def _reduce_row(vals, op, f, lanes):
+    """vec::reduce_all(op, row): torch's vectorised reduction of one contiguous row."""
+    n = len(vals)
+    if n < lanes:
+        r = vals[0]
+        for v in vals[1:]:
+            r = f(op(r, v))
+        return r
+    acc = vals[:lanes]
+    full = n - n % lanes
+    for d in range(lanes, full, lanes):
+        acc = [f(op(a, b)) for a, b in zip(acc, vals[d:d + lanes])]
+    for i, v in enumerate(vals[full:]):
+        acc[i] = f(op(acc[i], v))
+    return _combine_lanes(acc, op, f)
+
+
+def _add(a, b):
+    return a + b
+
+
+def _maximum(a, b):
+    if a != a or b != b:
+        return math.nan
+    return a if a >= b else b
+
+
+def _identity(x):
+    return x
+
+
+def _layout(shape, dim):
+    outer = numel(shape[:dim])
+    inner = numel(shape[dim + 1:])
+    return outer, shape[dim], inner
+
+
+def _columns(vals, outer, size, inner):
+    """The values along the softmax dimension, one list per (outer, inner) position, in memory order."""
+    step = size * inner
+    return [vals[o * step + i:(o + 1) * step:inner] for o in range(outer) for i in range(inner)]
+
+
+def _place(cols, outer, size, inner):
+    """The inverse of :func:`_columns`: row-major values from the per-position lists."""
+    if inner == 1:
+        return [v for c in cols for v in c]
+    out = [0.0] * (outer * size * inner)
+    step = size * inner
+    for k, c in enumerate(cols):
+        o, i = divmod(k, inner)
+        out[o * step + i:(o + 1) * step:inner] = c
+    return out
+
+
+def _softmax_values(vals, shape, dim, log, dt):
+    """softmax or log_softmax of contiguous ``vals`` (already in the computation dtype ``dt``)."""
+    f = D.f32 if dt is not D.float64 else _identity
+    outer, size, inner = _layout(shape, dim)
+    lanes = _lanes_of(dt)
+    last = inner == 1 and dim == len(shape) - 1
+    out_cols = []
+    for col in _columns(vals, outer, size, inner):
+        if last:
+            mx = _reduce_row(col, _maximum, _identity, lanes)
+        else:
+            mx = col[0]
+            for v in col[1:]:
+                mx = _maximum(mx, v)
+        shifted = [f(x - mx) for x in col]
+        e = D.round_floats([_exp(x) for x in shifted], dt) if dt is not D.float64 else [_exp(x) for x in shifted]
+        if last:
+            total = _reduce_row(e, _add, f, lanes)
+        else:
+            total = 0.0
+            for v in e:
+                total = f(total + v)
+        if log:
+            lse = f(_log(total))
+            out_cols.append([f(x - lse) for x in shifted])
+        elif last:
+            r = f(1.0 / total) if total != 0 else math.inf
+            out_cols.append([f(x * r) for x in e])
+        else:
+            out_cols.append([f(x / total) if total != 0 else (math.nan if x == 0 else math.inf) for x in e])
+    return _place(out_cols, outer, size, inner)
+
+
+def _check_dtype(t, dim, log):
+    if not t._dtype.is_floating_point:
+        name = ("log_softmax" if log else "softmax") + ("_lastdim" if dim == t.dim() - 1 or t.dim() == 0 else "")
+        raise NotImplementedError(f'"{name}_kernel_impl" not implemented for \'{t._dtype._legacy}\'')
+
+
+def _softmax_forward(t, dim, log):
+    nd = t.dim()
+    d = wrap_dim(dim, nd)
+    _check_dtype(t, d, log)
+    dt = t._dtype
+    shape = tuple(t._shape) if nd else (1,)
+    if numel(shape) == 0:
+        vals = []
+    else:
+        work = D.float32 if dt in D.REDUCED else dt
+        src = t._values()
+        if work is not dt:
+            src = D.convert(src, dt, work)
+        vals = _softmax_values(src, shape, d if nd else 0, log, work)
+        vals = D.round_floats(vals, dt)
+    out = Tensor._from_values(vals, tuple(t._shape), dt)
+    if needs_grad(t):
+        node = (LogSoftmaxBackward0 if log else SoftmaxBackward0)([t], dim=d)
+        node.save("result", out, is_output=True)
+        attach(node, out)
+    return out
+
+
+@kernel
+def softmax(t, dim, dtype=None):
+    if dtype is not None:
+        t = at.to_dtype(t, dtype)
+    return _softmax_forward(t, dim, False)
+
+
+@kernel
+def log_softmax(t, dim, dtype=None):
+    if dtype is not None:
+        t = at.to_dtype(t, dtype)
+    return _softmax_forward(t, dim, True)
+
+
+# ------------------------------------------------------------------ backward kernels
+def _backward_values(g, out, shape, dim, log, dt):
+    """The backward kernels' values; their vector code is compiled with fused multiply-adds
+    (``sum += grad * out`` along a dimension that is not the last, ``grad - exp(out) * sum``)."""
+    f = D.f32 if dt is not D.float64 else _identity
+    fma = D.fma_f32 if dt is not D.float64 else D.fma_f64
+    outer, size, inner = _layout(shape, dim)
+    lanes = _lanes_of(dt)
+    last = inner == 1 and dim == len(shape) - 1
+    result = []
+    for gc, oc in zip(_columns(g, outer, size, inner), _columns(out, outer, size, inner)):
+        if log:
+            if last:
+                s = _reduce_row(gc, _add, f, lanes)
+            else:
+                s = 0.0
+                for v in gc:
+                    s = f(s + v)
+            e = D.round_floats([_exp(y) for y in oc], dt) if dt is not D.float64 else [_exp(y) for y in oc]
+            result.append([fma(-ey, s, x) for x, ey in zip(gc, e)])
+        else:
+            if last:
+                s = _reduce_row([f(x * y) for x, y in zip(gc, oc)], _add, f, lanes)
+            else:
+                s = 0.0
+                for x, y in zip(gc, oc):
+                    s = fma(x, y, s)
+            result.append([f(f(x - s) * y) for x, y in zip(gc, oc)])
+    return _place(result, outer, size, inner)
+
+
+def _composite_backward(grad, out, dim, log):
+    """The backward with differentiable ops (for create_graph=True)."""
+    if log:
+        return at.sub(grad, at.mul(at.exp(out), at.sum(grad, dim, keepdim=True)))
+    return at.mul(at.sub(grad, at.sum(at.mul(grad, out), dim, keepdim=True)), out)
+
+
+@kernel
+def softmax_backward_data(grad, out, dim, log):
+    """torch's _softmax_backward_data / _log_softmax_backward_data."""
+    if needs_grad(grad, out):
+        return _composite_backward(grad, out, dim, log)
+    dt = out._dtype
+    shape = tuple(out._shape) if out._shape else (1,)
+    if numel(shape) == 0:
+        return Tensor._from_values([], tuple(out._shape), dt)
+    work = D.float32 if dt in D.REDUCED else dt
+    g = grad._values()
+    o = out._values()
+    if grad._dtype is not work:
+        g = D.convert(g, grad._dtype, work)
+    if dt is not work:
+        o = D.convert(o, dt, work)
+    vals = D.round_floats(_backward_values(g, o, shape, dim if out._shape else 0, log, work), dt)
+    return Tensor._from_values(vals, tuple(out._shape), dt)
+
+
+class SoftmaxBackward0(Node):
+    _name = "SoftmaxBackward0"
+    formulas = ("(grad - (grad * result).sum(dim, keepdim=True)) * result",)
+
+    def apply(self, grad):
+        return [softmax_backward_data(grad, self.saved("result"), self._svals["dim"], False)]
+
+
+class LogSoftmaxBackward0(Node):
+    _name = "LogSoftmaxBackward0"
+    formulas = ("grad - result.exp() * grad.sum(dim, keepdim=True)",)
+
+    def apply(self, grad):
+        return [softmax_backward_data(grad, self.saved("result"), self._svals["dim"], True)]
+
+
+# ------------------------------------------------------------------ logsumexp
+def _lse_dims(t, dim):
+    if isinstance(dim, (tuple, list)):
+        dims = [wrap_dim(d, t.dim()) for d in dim]
+        for i, d in enumerate(dims):
+            if d in dims[:i]:
+                raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+        return dims
+    return [wrap_dim(dim, t.dim())]
+
+
+def _amax_keepdim(x, dims):
+    """amax over ``dims`` with keepdim (max is exact, so one dimension at a time)."""
+    for d in dims:
+        x = at.max_min(x, d, True, True)[0]
+    return x
+
+
+@kernel
+def logsumexp(t, dim, keepdim=False):
+    dims = _lse_dims(t, dim)
+    x = t
+    if not x._dtype.is_floating_point:
+        x = at.to_dtype(x, D.get_default_dtype())
+    if not dims:  # an empty dim list reduces every dimension; the max keeps them as size 1
+        if x.dim() > 0 and not keepdim:
+            raise RuntimeError(
+                f"output with shape [] doesn't match the broadcast shape [{', '.join(['1'] * x.dim())}]"
+            )
+        dims = list(range(x.dim()))
+    with no_grad():
+        if x.numel() != 0:
+            # torch masks the infinite maxes in place through the squeezed view, so both uses see 0
+            maxes = _amax_keepdim(x, dims)
+            vals = [0.0 if v in (math.inf, -math.inf) else v for v in maxes._values()]
+            finite = Tensor._from_values(vals, tuple(maxes._shape), maxes._dtype)
+            mshape = maxes._shape if keepdim else tuple(s for k, s in enumerate(maxes._shape) if k not in dims)
+            summed = at.sum(at.exp(at.sub(x, finite)), dims, keepdim)
+            out = at.add(at.log(summed), at.view(finite, tuple(mshape)))
+        else:
+            out = at.log(at.sum(at.exp(x), dims, keepdim))
+    if needs_grad(t):
+        node = LogsumexpBackward0([t], dim=tuple(dims), keepdim=keepdim)
+        node.save("self", t)
+        node.save("result", out, is_output=True)
+        attach(node, out)
+    return out
+
+
+class LogsumexpBackward0(Node):
+    _name = "LogsumexpBackward0"
+    formulas = ("grad * (self - result).exp()",)
+
+    def apply(self, grad):
+        x = self.saved("self")
+        result = self.saved("result")
+        sv = self._svals
+        if not sv["keepdim"] and x.dim() > 0:
+            for d in sorted(sv["dim"]):
+                grad = at.unsqueeze(grad, d)
+                result = at.unsqueeze(result, d)
+        return [at.mul(grad, at.exp(at.sub(x, result)))]
+
+
+# ------------------------------------------------------------------ the Tensor and torch API
+def _check_dim(name, dim):
+    if isinstance(dim, bool) or type(dim) not in _INT_TYPES:
+        if isinstance(dim, Tensor) and dim.dim() == 0 and not dim.is_floating_point():
+            return int(dim.item())
+        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type(dim).__name__}")
+    return dim
+
+
+def _check_dtype_arg(name, dtype):
+    if dtype is not None and not isinstance(dtype, D.dtype):
+        raise TypeError(f"{name}(): argument 'dtype' (position 2) must be torch.dtype, not {type(dtype).__name__}")
+
+
+def _missing_dim(name):
+    return TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+
+
+_NO_DIM = object()
+
+
+@method("softmax")
+@function("softmax", tensor_input=True)
+def softmax_method(self, dim=_NO_DIM, dtype=None):
+    if dim is _NO_DIM:
+        raise _missing_dim("softmax")
+    _check_dtype_arg("softmax", dtype)
+    return softmax(self, _check_dim("softmax", dim), dtype)
+
+
+@method("log_softmax")
+@function("log_softmax", tensor_input=True)
+def log_softmax_method(self, dim=_NO_DIM, dtype=None):
+    if dim is _NO_DIM:
+        raise _missing_dim("log_softmax")
+    _check_dtype_arg("log_softmax", dtype)
+    return log_softmax(self, _check_dim("log_softmax", dim), dtype)
+
+
+@method("logsumexp")
+@function("logsumexp", tensor_input=True)
+def logsumexp_method(self, dim=_NO_DIM, keepdim=False):
+    if dim is _NO_DIM:
+        raise _missing_dim("logsumexp")
+    return logsumexp(self, dim, keepdim)

@@ -1,0 +1,101 @@
+"""The options every tensor factory takes (ATen's TensorOptions): ``dtype=``, ``layout=``, ``device=``,
+``pin_memory=``, ``requires_grad=``, ``out=`` and, for the ``*_like`` forms, ``memory_format=``.
+
+:data:`OPTIONS` and :data:`LIKE_OPTIONS` are the keyword parts of torch's signatures (see
+:mod:`booktorch.signatures`); the functions apply the parsed values with torch's checks, in torch's
+order: the device, then pinned memory, then negative sizes; ``requires_grad`` last, after the values.
+"""
+
+from . import dtypes as D
+from .devices import check_device
+from .errors import unsupported
+from .graph import needs_grad
+from .shape import contiguous_strides, fmt_list, numel, preserve_strides
+from .storage import Storage
+from .tensor import Tensor
+
+OPTIONS = (
+    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+    "bool pin_memory = False, bool requires_grad = False"
+)
+LIKE_OPTIONS = (
+    "torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, "
+    "torch.device device = None, bool pin_memory = False, bool requires_grad = False"
+)
+NO_PINNED_MEMORY = (
+    "pin_memory=True requires a CUDA or other accelerator backend; no pinned memory allocator is available on "
+    "this system."
+)
+
+
+def check_placement(a, name):
+    """device= and pin_memory= (torch's errors for anything but ordinary CPU memory)."""
+    check_device(name, a.get("device"))
+    if a.get("pin_memory"):
+        raise RuntimeError(NO_PINNED_MEMORY)
+
+
+def check_sizes(shape):
+    for s in shape:
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: {fmt_list(shape)}")
+
+
+def filled(shape, value, dt, stride=None):
+    """A new tensor of ``shape`` whose elements are all ``value`` (already of dtype ``dt``)."""
+    values = [value] * numel(shape)
+    if stride is None or tuple(stride) == contiguous_strides(shape):
+        return Tensor._from_values(values, tuple(shape), dt)
+    return Tensor._make(Storage(values, dt.itemsize), tuple(shape), tuple(stride), 0, dt)
+
+
+def new(a, shape, name, dtype=None, out_name=None):
+    """The tensor a factory fills: ``out=`` (checked), or a new contiguous one of zeros.
+
+    ``dtype`` is the factory's default when ``dtype=`` is not given (else the default float dtype);
+    ``out_name`` is what torch's out=-with-autograd error calls the function (``aten::rand()``)."""
+    dt = a.get("dtype") or dtype or D.get_default_dtype()
+    check_placement(a, name)
+    check_sizes(shape)
+    out = a.get("out")
+    if out is None:
+        return filled(shape, D.zero_of(dt), dt)
+    return checked_out(out, shape, a.get("dtype"), out_name or f"aten::{name}()")
+
+
+def checked_out(out, shape, dtype, where):
+    """``out=``: the dtype given must be out's, and out must not need autograd (torch's messages)."""
+    if dtype is not None and dtype is not out._dtype:
+        raise RuntimeError(f"dtype {dtype._legacy} does not match dtype of out parameter ({out._dtype._legacy})")
+    if needs_grad(out):
+        raise RuntimeError(
+            f"{where}: functions with out=... arguments don't support automatic differentiation, but one of the "
+            "arguments requires grad."
+        )
+    if tuple(out._shape) != tuple(shape):
+        raise unsupported(f"out= with a tensor of another shape than the result ({fmt_list(shape)})")
+    return out
+
+
+def like(a, name, value=None):
+    """``full_like(input, value, dtype=, memory_format=)`` (zeros without a value): the input's shape, and its
+    strides when it is dense (torch's preserve_format, the default), or contiguous ones."""
+    x = a["input"]
+    dt = a.get("dtype") or x._dtype
+    check_placement(a, name)
+    fmt = a.get("memory_format")
+    if fmt is None or repr(fmt) == "torch.preserve_format":
+        stride = preserve_strides(x._shape, x._stride)
+    else:
+        stride = contiguous_strides(x._shape)
+    # fill_'s check: the value must fit the dtype, except for a single float16/bfloat16 element
+    v = D.zero_of(dt) if value is None else D.checked_scalar(value, dt, check_reduced=x.numel() != 1)
+    return filled(x._shape, v, dt, stride)
+
+
+def set_requires_grad(t, a):
+    """The factory's requires_grad= (torch sets it on ``out=`` too: ``requires_grad=False`` clears it)."""
+    if a.get("requires_grad") and not t._dtype.is_floating_point:
+        raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
+    t._requires_grad = bool(a.get("requires_grad"))
+    return t
