@@ -4,7 +4,7 @@
 
 import { broadcast, pictureValues } from "../src/widgets/broadcast-math.js";
 import { DTYPES, axisSlice, bytesOf, numel } from "../src/widgets/ladder-math.js";
-import { matmul, matmulError, operands, steps } from "../src/widgets/matmul-math.js";
+import { matmulError, operands, progress, steps } from "../src/widgets/matmul-math.js";
 import { apply, computeStride, facts, initialState, valuesOf, write } from "../src/widgets/strides-math.js";
 import { backwardState, bestIndex, layoutGraph, numericRow } from "../src/widgets/tape-math.js";
 import { describe } from "../src/widgets/transform2x2-math.js";
@@ -42,11 +42,11 @@ export function axisSliceAll(requests) {
   return requests.map(([shape, names, axis]) => axisSlice(shape, names, axis));
 }
 
-// [[A, B], ...] -> [{ C, steps } or { error }].
+// [[A, B], ...] -> [{ C, steps } or { error }]; C is the grid the widget shows once every step is done.
 export function runAll(pairs) {
   return pairs.map(([A, B]) => {
     const error = matmulError(A, B);
-    return error ? { error } : { C: matmul(A, B), steps: steps(A, B) };
+    return error ? { error } : { C: progress(A, B, Infinity).C, steps: steps(A, B) };
   });
 }
 

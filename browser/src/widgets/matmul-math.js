@@ -36,20 +36,6 @@ export function matmulError(A, B) {
   return a[1] === b[0] ? null : { type: "RuntimeError", message: mismatchMessage(a, b) };
 }
 
-export function matmul(A, B) {
-  const error = matmulError(A, B);
-  if (error) throw new Error(error.message);
-  const [R, K] = shapeOf(A);
-  const Cn = shapeOf(B)[1];
-  return Array.from({ length: R }, (_, r) =>
-    Array.from({ length: Cn }, (_, c) => {
-      let sum = 0;
-      for (let k = 0; k < K; k += 1) sum += A[r][k] * B[k][c];
-      return sum;
-    }),
-  );
-}
-
 // Every product in the order the widget steps through them: cell by cell, row by
 // row (r, then c), and inside a cell along the shared length k. `sum` is the cell's
 // running total after this product; `last` marks the product that finishes the cell.
