@@ -46,8 +46,9 @@ $(NODE_STAMP): package-lock.json package.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# The browser cells' bundles (browser/dist/, never committed).
-$(BUNDLES): $(NODE_STAMP) browser/build.mjs $(shell find browser/src -name '*.js')
+# The browser cells' bundles (browser/dist/, never committed), rebuilt when any file
+# under browser/src changes: the modules, the widgets' CSS and their registry.json.
+$(BUNDLES): $(NODE_STAMP) browser/build.mjs $(shell find browser/src -type f)
 	npm run --silent build
 
 serve: setup ## serve the book at http://127.0.0.1:8000 with live reload

@@ -12,9 +12,11 @@ inline, as a fenced block whose language is ``pycell``. Lines inside other
 fenced code blocks are never directives, so the book can show the syntax.
 """
 
+import json
 import re
 import shlex
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .errors import BookError
 
@@ -23,7 +25,10 @@ LOOKS_LIKE = re.compile(r"\{\{\s*(snippet|cell|exercise|widget)\b")
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})\s*([\w-]*)")
 CELL_LANGUAGE = "pycell"
 OPTIONS = {"snippet": {"alt", "title"}, "cell": set(), "exercise": set(), "widget": {"fallback", "alt"}}
-WIDGETS = {"ladder", "transform2x2", "matmul", "broadcast", "strides", "tape"}
+# The widgets: name -> {"python": whether it runs Python}. The browser's widget bundle
+# and loader read the same file, so a widget is added in one place.
+WIDGET_REGISTRY = Path(__file__).resolve().parent.parent / "browser" / "src" / "widgets" / "registry.json"
+WIDGETS = json.loads(WIDGET_REGISTRY.read_text(encoding="utf-8"))
 REPEATABLE = {"alt"}
 
 

@@ -19,7 +19,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 LOCK = "pyodide-lock.json"
 WORKER = "cell-worker.js"
 OFFLINE_WORKER = "book-sw.js"  # published at the site's root by offline.py, with its precache list
-BUNDLES = ("loader.js", "cells.js", "widgets.js", "cell-worker.js")  # plus shared chunk-*.js
+BUNDLES = ("loader.js", "cells.js", "widgets.js", "widgets.css", "cell-worker.js")  # plus shared chunk-*.js
 
 
 def _need(path, what):
@@ -43,7 +43,8 @@ def browser_files(config, root):
     files = [_file(config, f"assets/pyodide/{name}", _need(pyodide / name, "Pyodide")) for name in PYODIDE_FILES]
     for name in BUNDLES:
         _need(dist / name, "the cell and widget bundles")
-    files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(dist.glob("*.js")) if path.name != OFFLINE_WORKER]
+    published = [*dist.glob("*.js"), dist / "widgets.css"]  # the widgets' CSS, loaded by the widget bundle
+    files += [_file(config, f"assets/book/{path.name}", path) for path in sorted(published) if path.name != OFFLINE_WORKER]
     project = root / "browser" / "py"
     wheel_name, wheel = build_wheel(project)
     package, version = wheel_project(project)

@@ -1,10 +1,11 @@
 """The one-line snippet directive: parsing, errors with page:line, and the build's view of it."""
 
+import json
 import re
 
 import pytest
 
-from bookengine.directive import find_directives, parse_body, replace_directives
+from bookengine.directive import WIDGET_REGISTRY, find_directives, parse_body, replace_directives
 from bookengine.errors import BookError
 
 PAGE = "docs/chapter.md"
@@ -288,3 +289,34 @@ def test_build_reports_malformed_directive_cleanly(project):
     assert result.returncode == 1, result
     assert "docs/index.md:3: unknown option 'bogus'" in result.output, result
     assert "Traceback" not in result.output and "StopIteration" not in result.output, result
+
+
+# ---- widgets ---------------------------------------------------------------------------
+
+
+def registry():
+    return json.loads(WIDGET_REGISTRY.read_text(encoding="utf-8"))
+
+
+def test_a_widget_directive_names_a_widget_and_its_fallback_figure():
+    d = only('{{ widget tape fallback="ch06/tape.py#draw" alt="The tape of y = x * x" }}\n')
+    assert (d.kind, d.widget, d.target, d.section, d.alts) == ("widget", "tape", "ch06/tape.py", "draw", ["The tape of y = x * x"])
+
+
+def test_an_unknown_widget_is_refused_with_the_names_of_the_registry():
+    error = one_error('{{ widget ladders fallback="ch01/ladder.py" }}\n')
+    assert f"unknown widget 'ladders' (known: {', '.join(sorted(registry()))})" in str(error)
+    assert "tape" in str(error)
+
+
+def test_every_widget_of_the_registry_has_its_module_and_its_css():
+    """browser/src/widgets/registry.json is the one list: the engine, the widget bundle
+    (browser/build.mjs) and the loader read it; each widget is <name>.js with <name>.css."""
+    folder = WIDGET_REGISTRY.parent
+    assert registry(), "no widgets registered"
+    for name, entry in registry().items():
+        assert entry == {"python": entry["python"]} and isinstance(entry["python"], bool), name
+        module = (folder / f"{name}.js").read_text(encoding="utf-8")
+        assert "export function mount(root)" in module, name
+        assert f'import "./{name}.css";' in module, name
+        assert (folder / f"{name}.css").is_file(), name

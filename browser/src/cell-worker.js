@@ -2,13 +2,17 @@
 //
 // Messages in:  {type: "init", interrupt?: SharedArrayBuffer}
 //               {type: "run", id, page, code, name, fresh}  (fresh: new namespace)
+//               {type: "call", id, module, name, args}  module.name(...args), args JSON-able
 // Messages out: {type: "ready", seconds, restored} | {type: "failed", error}
 //               {type: "out", id, text}             more of the output's head
 //               {type: "tail", id, text, dropped}   the output's tail now, once the head is full
 //               {type: "done", id, error, interrupted}
 //                 error: null | {type, traceback, last, line}  (last: "Type: message\n")
+//               {type: "done", id, value, error, interrupted}   a call's answer: its return
+//                 value (JSON-able, null after an error), error as a run's
 //               {type: "lost", error}   Python crashed; this worker closes itself
-// Each page gets its own namespace; cells of one page share it, in the order run.
+// Each page gets its own namespace; cells of one page share it, in the order run. A
+// call runs in no namespace, and what it prints is not kept.
 //
 // Start-up: the first visit starts Python from scratch, installs the teaching
 // module, imports every module it carries and saves a memory snapshot in the Cache
@@ -67,10 +71,10 @@ async function openSnapshots() {
   }
 }
 
-function callPython(instance, module, name) {
+function callPython(instance, module, name, ...args) {
   const fn = instance.pyimport(module)[name];
   try {
-    return fn() ?? null;
+    return fn(...args) ?? null;
   } finally {
     fn.destroy();
   }
@@ -150,9 +154,23 @@ function run({ id, page, code, name, fresh }) {
   }
   const result = outcome ? outcome.toJs() : null;
   if (outcome) outcome.destroy();
-  const [type, traceback, last, line] = result || [];
-  const error = result ? { type, traceback, last, line: line ?? null } : null;
-  postMessage({ type: "done", id, error, interrupted: type === "KeyboardInterrupt" });
+  postMessage({ type: "done", id, ...reported(result) });
+}
+
+// What a run or a call reports of an exception, from bookcell's (type, traceback, last, line).
+function reported(described) {
+  if (!described) return { error: null, interrupted: false };
+  const [type, traceback, last, line] = described;
+  return { error: { type, traceback, last, line: line ?? null }, interrupted: type === "KeyboardInterrupt" };
+}
+
+// A widget's question: bookcell.call passes the arguments and the value as JSON, so the
+// answer is plain data, posted like any message.
+function call({ id, module, name, args }) {
+  const outcome = callPython(pyodide, "bookcell", "call", module, name, JSON.stringify(args ?? []));
+  const [value, described] = outcome.toJs();
+  outcome.destroy();
+  postMessage({ type: "done", id, value: described ? null : JSON.parse(value), ...reported(described) });
 }
 
 self.onmessage = async (event) => {
@@ -160,12 +178,13 @@ self.onmessage = async (event) => {
   try {
     if (message.type === "init") await init(message.interrupt);
     else if (message.type === "run") run(message);
+    else if (message.type === "call") call(message);
   } catch (error) {
     const text = String(error?.message || error);
     if (message.type === "init") {
       postMessage({ type: "failed", error: text });
     } else {
-      // bookcell.run catches every Python exception, so this is Python itself failing
+      // bookcell.run and bookcell.call catch every Python exception, so this is Python itself failing
       // (a crash inside WebAssembly): this worker is done; the page starts a new one.
       postMessage({ type: "lost", error: text });
       self.close();

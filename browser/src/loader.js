@@ -2,9 +2,12 @@
 // cells or exercises imports the cell bundle, and only a page with widgets the
 // widget bundle. Python starts on intent (intent.js), in parallel with the editor.
 
+import widgets from "./widgets/registry.json";
+
 // At the site's root, so its scope covers every page, also under a project sub-path.
 const bookWorker = new URL("../../book-sw.js", import.meta.url);
-const PYTHON_USERS = ".book-cell, .book-exercise, [data-widget='tape']";
+const pythonWidgets = Object.keys(widgets).filter((name) => widgets[name].python);
+const PYTHON_USERS = [".book-cell", ".book-exercise", ...pythonWidgets.map((name) => `[data-widget='${name}']`)].join(", ");
 
 // The book's service worker (browser/src/book-sw.js) keeps the whole book for offline
 // reading and, since static hosts cannot send COOP/COEP headers, adds them, so Stop

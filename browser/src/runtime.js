@@ -6,6 +6,9 @@
 //
 // A run's output arrives as {kind: "out", text} pieces (more of its head) and
 // {kind: "tail", text, dropped} (its tail so far, once the head is full).
+//
+// A widget asks Python for a value with call(module, name, args): queued like a run,
+// never replayed, it resolves with {value, error, interrupted}.
 
 const WORKER_URL = new URL("./cell-worker.js", import.meta.url);
 const SIGINT = 2;
@@ -93,23 +96,42 @@ export class Runtime {
 
   // Runs are serialised: a cell waits for the one before it.
   run(page, code, name, onOut = () => {}, { quiet = false, fresh = false } = {}) {
-    const job = this.queue.then(async () => {
+    return this.enqueue(async () => {
       await this.start();
       if (fresh) this.history.set(page, []);
       const result = await this.send(page, code, name, quiet ? () => {} : onOut, fresh);
       if (!result.error && !result.interrupted) this.remember(page, code, name);
       return result;
     });
+  }
+
+  // The value of Python's module.name(...args), arguments and value JSON-able, in turn
+  // with the runs: {value, error, interrupted}, error as a run reports it. Stop ends a
+  // call as it ends a run (value undefined); the Python it changes is not replayed.
+  call(module, name, args = []) {
+    return this.enqueue(async () => {
+      await this.start();
+      return this.post({ type: "call", module, name, args });
+    });
+  }
+
+  enqueue(task) {
+    const job = this.queue.then(task);
     this.queue = job.catch(() => {});
     return job;
   }
 
   send(page, code, name, onOut, fresh = false) {
+    return this.post({ type: "run", page, code, name, fresh }, onOut);
+  }
+
+  // Resolves with the worker's "done" message for `message` (a run or a call).
+  post(message, onOut = () => {}) {
     const id = this.nextId++;
     if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, onOut });
-      this.worker.postMessage({ type: "run", id, page, code, name, fresh });
+      this.worker.postMessage({ ...message, id });
     });
   }
 

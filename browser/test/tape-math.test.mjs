@@ -4,8 +4,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   backwardState, bestIndex, caretLines, curve, describeStep, errorCurve, fmt, fmtError, fmtH, graphEdges, gradText,
-  layoutGraph, nextStep, num, numericRow, relativeError, walk,
+  layoutGraph, num, numericRow, relativeError,
 } from "../src/widgets/tape-math.js";
+import { walk } from "./widget-batches.mjs";
 
 // What booktorch.expression.analyse("x*x", "2") returns (numeric part shortened).
 const SQUARE = {
@@ -273,13 +274,4 @@ test("each step in words: local derivative × upstream, the += and x.grad", () =
   noLocal.steps[0].inputs[0].local = null;
   assert.equal(describeStep(noLocal, 1).lines[0], "to x (use 1): grad * other: 2");
   assert.equal(describeStep(POLY, 2).lines[0], "to x: grad * other: local 3 × upstream 1 = 3");
-});
-
-test("buttons: Back, Step, Finish and Reset clamp to the walk", () => {
-  assert.equal(nextStep(0, "back", 3), 0);
-  assert.equal(nextStep(0, "step", 3), 1);
-  assert.equal(nextStep(3, "step", 3), 3);
-  assert.equal(nextStep(1, "finish", 3), 3);
-  assert.equal(nextStep(2, "reset", 3), 0);
-  assert.equal(nextStep(2, "nonsense", 3), 2);
 });

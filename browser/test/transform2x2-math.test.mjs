@@ -6,6 +6,7 @@ import {
   LETTER_F,
   PRESETS,
   apply,
+  clean,
   collapse,
   columns,
   describe,
@@ -19,10 +20,20 @@ import {
   orientationArc,
   parseHash,
   rank,
-  signedArea,
   snap,
   unitSquare,
 } from "../src/widgets/transform2x2-math.js";
+
+// Signed area of a polygon (shoelace), positive when its corners run counter-clockwise.
+function signedArea(points) {
+  let twice = 0;
+  for (let k = 0; k < points.length; k += 1) {
+    const [x0, y0] = points[k];
+    const [x1, y1] = points[(k + 1) % points.length];
+    twice += x0 * y1 - x1 * y0;
+  }
+  return clean(twice / 2);
+}
 
 test("the columns are where i-hat and j-hat land", () => {
   const m = [2, -1, 1, 1];

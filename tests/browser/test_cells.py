@@ -1,10 +1,11 @@
 """Browser cells in a real headless Chromium, against the built book on 127.0.0.1."""
 
+import json
 import time
 
 import pytest
 
-from .conftest import cell, clean, flood_then_stop, run, set_code, wait_state
+from .conftest import ROOT, cell, clean, flood_then_stop, run, set_code, wait_state
 
 CHAPTER = "tensors/"
 
@@ -112,6 +113,24 @@ def test_cells_start_python_only_on_intent(watched, isolated_url):
         assert not [u for u in watched.requests if "pyodide" in u], "Pyodide loaded before any intent"
     cell(page).scroll_into_view_if_needed()
     page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('pyodide'))")
+    clean(watched, isolated_url)
+
+
+def test_only_the_widgets_that_run_python_wait_for_intent(watched, isolated_url):
+    """The loader reads the widgets' registry: a widget flagged ``python`` (the tape) starts
+    Python on intent as a cell does; the others never do."""
+    registry = json.loads((ROOT / "browser" / "src" / "widgets" / "registry.json").read_text())
+    page = watched.page
+    seen = set()
+    for chapter in ("tensors/", "matrices/", "matmul/", "reshaping/", "autograd/"):
+        page.goto(isolated_url + chapter)
+        page.wait_for_selector("[data-widget][data-widget-mounted]", state="attached")
+        for element in page.locator("[data-widget]").all():
+            name = element.get_attribute("data-widget")
+            seen.add(name)
+            assert (element.get_attribute("data-intent-watched") == "true") == registry[name]["python"], name
+    assert seen == set(registry)
+    assert any(entry["python"] for entry in registry.values()) and not all(entry["python"] for entry in registry.values())
     clean(watched, isolated_url)
 
 

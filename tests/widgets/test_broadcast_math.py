@@ -7,7 +7,7 @@ import random
 
 import torch
 
-from tests.widgets_support import call_js
+from tests.widgets_support import call_batch
 
 
 def torch_outcome(a, b):
@@ -35,7 +35,7 @@ def verdicts(a, b):
 
 
 def check(pairs):
-    got = call_js("broadcast-math", "broadcastAll", pairs)
+    got = call_batch("broadcastAll", pairs)
     assert len(got) == len(pairs)
     for (a, b), mine in zip(pairs, got):
         real = torch_outcome(a, b)
@@ -74,7 +74,7 @@ def test_picture_values_are_real_sums():
     """The drawn cells (last two axes, capped) hold what torch computes for a + b."""
     pairs = [[[3, 1], [1, 4]], [[2, 3], [3]], [[8, 1, 5], [4, 1]], [[4], [4, 1]], [[1], [1]], [[5, 1], [7]],
              [[2, 9], [1, 9]], [[6, 2], [6, 1]]]
-    got = call_js("broadcast-math", "pictureValuesAll", pairs)
+    got = call_batch("pictureValuesAll", pairs)
 
     def operand(shape, extra):
         rows, cols = ([1] + list(shape))[-2:] if len(shape) < 2 else shape[-2:]

@@ -5,7 +5,7 @@ import random
 
 import torch
 
-from tests.widgets_support import call_js
+from tests.widgets_support import call_batch, call_js
 
 DTYPES = {"float32": torch.float32, "int64": torch.int64, "float16": torch.float16, "bool": torch.bool}
 
@@ -20,7 +20,7 @@ def shapes():
 
 def test_counts_and_bytes_match_torch():
     cases = [{"shape": shape, "dtype": name} for shape in shapes() for name in DTYPES]
-    got = call_js("ladder-math", "countAll", cases)
+    got = call_batch("countAll", cases)
     for case, mine in zip(cases, got):
         t = torch.empty(case["shape"], dtype=DTYPES[case["dtype"]], device="meta")  # no memory used
         assert int(mine["numel"]) == t.numel(), case
@@ -32,7 +32,7 @@ def test_axis_slices_match_torch():
     cases = [s for s in shapes() if s and 0 not in s]
     names = {1: ["feature"], 2: ["row", "column"], 3: ["batch", "token", "feature"], 4: ["batch", "channels", "height", "width"]}
     requests = [[shape, names[len(shape)], axis] for shape in cases for axis in range(len(shape))]
-    got = call_js("ladder-math", "axisSliceAll", requests)
+    got = call_batch("axisSliceAll", requests)
     for (shape, axis_names, axis), mine in zip(requests, got):
         x = torch.empty(shape, device="meta")
         index = tuple(slice(None) if k == axis else 0 for k in range(len(shape)))

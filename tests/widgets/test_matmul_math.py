@@ -4,9 +4,7 @@ import itertools
 
 import torch
 
-from tests.widgets_support import call_js
-
-MODULE = "matmul-math"
+from tests.widgets_support import call_batch
 
 
 def _random_pairs(count=120, seed=0):
@@ -22,7 +20,7 @@ def _random_pairs(count=120, seed=0):
 
 def test_cells_and_every_partial_sum_match_torch():
     pairs = _random_pairs()
-    results = call_js(MODULE, "runAll", [[A.tolist(), B.tolist()] for A, B in pairs])
+    results = call_batch("runAll", [[A.tolist(), B.tolist()] for A, B in pairs])
     checked = 0
     for (A, B), got in zip(pairs, results):
         assert "error" not in got
@@ -51,7 +49,7 @@ def test_cells_and_every_partial_sum_match_torch():
 
 def test_the_widgets_own_operands_match_torch_for_every_shape():
     shapes = [[R, K, K, Cn] for R, K, Cn in itertools.product(range(1, 5), repeat=3)]
-    for (R, K, _, Cn), got in zip(shapes, call_js(MODULE, "runShapes", shapes)):
+    for (R, K, _, Cn), got in zip(shapes, call_batch("runShapes", shapes)):
         A, B = torch.tensor(got["A"]), torch.tensor(got["B"])
         assert A.shape == (R, K) and B.shape == (K, Cn)
         assert got["C"] == (A @ B).tolist()
@@ -59,7 +57,7 @@ def test_the_widgets_own_operands_match_torch_for_every_shape():
         expected = (A.unsqueeze(1) * B.T.unsqueeze(0)).cumsum(-1)  # [R, Cn, K]: partial sums per cell
         assert sums == expected.flatten().tolist()
     # The default is the book's worked example.
-    default = call_js(MODULE, "runShapes", [[2, 3, 3, 2]])[0]
+    default = call_batch("runShapes", [[2, 3, 3, 2]])[0]
     A, B = torch.tensor(default["A"]), torch.tensor(default["B"])
     assert A.tolist() == [[1, 2, 3], [4, 5, 6]] and B.tolist() == [[7, 8], [9, 10], [11, 12]]
     assert default["C"] == (A @ B).tolist() == [[58, 64], [139, 154]]
@@ -71,7 +69,7 @@ def test_mismatch_message_is_torchs_exception_text():
     pairs = []
     for R, Ka, Kb, Cn in cases:
         pairs.append([[[1] * Ka for _ in range(R)], [[1] * Cn for _ in range(Kb)]])
-    results = call_js(MODULE, "runAll", pairs)
+    results = call_batch("runAll", pairs)
     assert len(results) == len(cases) == 4 * 4 * 4 * 3
     for (R, Ka, Kb, Cn), got in zip(cases, results):
         for dtype in (torch.int64, torch.float32):

@@ -8,7 +8,7 @@ import random
 import pytest
 import torch
 
-from tests.widgets_support import call_js
+from tests.widgets_support import call_batch
 
 BASES = [(6, (2, 3)), (12, (3, 4)), (24, (2, 3, 4))]  # strides-math.js BASES
 MAX_CELLS = 144
@@ -179,7 +179,7 @@ def random_sequences(seed, count, length):
 
 
 def compare(sequences):
-    widget = call_js("strides-math", "runMany", sequences)
+    widget = call_batch("runMany", sequences)
     assert len(widget) == len(sequences)
     for sequence, got in zip(sequences, widget):
         want = run_torch(sequence["base"], sequence["ops"])
@@ -211,7 +211,7 @@ def test_random_sequences_match_torch(seed):
 
 
 def test_view_errors_are_torchs_exact_messages():
-    got = call_js("strides-math", "runMany", [
+    got = call_batch("runMany", [
         {"base": 0, "ops": [{"op": "transpose"}, {"op": "view", "sizes": [6]}, {"op": "view", "sizes": [3, 3]}]},
     ])[0]
     assert got[1]["error"] == (
@@ -242,6 +242,6 @@ def test_compute_stride_matches_torch_on_many_layouts():
             except RuntimeError:
                 wanted.append(None)
             cases.append([list(t.shape), list(t.stride()), sizes])
-    got = [call for call in call_js("strides-math", "computeStrideAll", cases)]
+    got = [call for call in call_batch("computeStrideAll", cases)]
     assert got == wanted
     assert wanted.count(None) > 10 and len(wanted) - wanted.count(None) > 10

@@ -305,15 +305,20 @@ def test_gradient_matches_a_float64_central_difference(source, x):
     assert abs(answer["grad"] - d2) <= 2e-4 * scale, (source, x0, answer["grad"], d2)
 
 
-def test_widget_json_is_one_line_of_strict_json():
-    import base64
+def test_the_widgets_answer_is_strict_json_through_the_workers_call():
+    """The widget asks for booktape.expression.widget_answer(source, x) with the worker's
+    call message: bookcell.call, which carries arguments and value as JSON."""
+    import bookcell
 
-    enc = lambda s: base64.b64encode(s.encode()).decode()  # noqa: E731
-    line = E.widget_json(enc("log(x - 2)"), enc("2"))
-    assert "\n" not in line
-    data = json.loads(line, parse_constant=lambda c: pytest.fail(f"non-JSON constant {c}"))
+    def ask(source, x_text):
+        value, error = bookcell.call("booktape.expression", "widget_answer", json.dumps([source, x_text]))
+        assert error is None, error
+        return json.loads(value, parse_constant=lambda c: pytest.fail(f"non-JSON constant {c}"))
+
+    data = ask("log(x - 2)", "2")
     assert data["ok"] and data["value"] == "-inf" and data["grad"] == "inf"
     assert len(data["numeric"]["h"]) == len(data["numeric"]["f32"]) == len(data["numeric"]["f64"]) == 29
     assert data["numeric"]["h"][data["numeric"]["default"]] == 1e-3
-    assert json.loads(E.widget_json(enc("x *"), enc("2")))["error"]["column"] == 3
-    assert json.loads(E.widget_json(enc("x * é"), enc("2")))["error"]["column"] == 4  # UTF-8 round trip
+    assert ask("x *", "2")["error"]["column"] == 3
+    assert ask("x * é", "2")["error"]["column"] == 4  # plain strings, not bytes: columns count characters
+    assert ask("x", " 1.5 ")["x"] == 1.5

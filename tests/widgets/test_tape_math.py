@@ -16,12 +16,11 @@ from pathlib import Path
 
 import torch
 
-from tests.widgets_support import call_js
+from tests.widgets_support import call_batch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser" / "py"))
 import booktape.expression as E  # noqa: E402
 
-MODULE = "tape-math"
 def _either(tensor_fn, float_fn):
     """torch's function on a tensor; on a plain number, Python's (a part without x is folded)."""
     return lambda v: tensor_fn(v) if isinstance(v, torch.Tensor) else float_fn(v)
@@ -84,11 +83,11 @@ def replay_all(items, limit=100_000):
     for item in items:
         n = len(json.dumps(item))
         if batch and size + n > limit:
-            results += call_js(MODULE, "replayAll", batch)
+            results += call_batch("replayAll", batch)
             batch, size = [], 0
         batch.append(item)
         size += n
-    return results + (call_js(MODULE, "replayAll", batch) if batch else [])
+    return results + (call_batch("replayAll", batch) if batch else [])
 
 
 def num(v):
@@ -147,7 +146,7 @@ def test_the_replayed_walk_and_the_check_match_torch():
 def test_float32_central_difference_shows_rounding_at_tiny_h_and_truncation_at_large_h():
     """x**3 at 2 (the page's table): float32 rounding wins at small h, truncation (h**2) at large h."""
     a = E.analyse("x**3", "2", torch)
-    (got,) = call_js(MODULE, "replayAll", [E._plain(a)])
+    (got,) = call_batch("replayAll", [E._plain(a)])
     rows = {row["exponent"]: row for row in got["rows"]}
     assert rows[-7]["dominant"] == "rounding" and rows[-7]["error"]["value"] > 1e-2
     assert rows[0]["dominant"] == "truncation"

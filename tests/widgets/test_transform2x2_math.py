@@ -5,9 +5,7 @@ import math
 import pytest
 import torch
 
-from tests.widgets_support import call_js
-
-MODULE = "transform2x2-math"
+from tests.widgets_support import call_batch
 
 
 def _cases():
@@ -40,7 +38,7 @@ CASES = _cases()
 
 @pytest.fixture(scope="module")
 def described():
-    return call_js(MODULE, "describeMany", CASES)
+    return call_batch("describeMany", CASES)
 
 
 def _M(entries):

@@ -5,13 +5,17 @@ when the last statement is a bare expression its value is shown (``repr``, unles
 it is None), so ``x.shape`` on the last line prints ``torch.Size([2, 3])``. The build
 runs every page's cells through :func:`execute` under real torch and under
 booktorch, and the browser's worker runs them through :func:`run`, so what the
-page promises and what the reader gets are made the same way.
+page promises and what the reader gets are made the same way. A widget that asks
+Python for an answer goes through :func:`call`.
 
 This module imports only the standard library: the build's torch run uses it too.
 """
 
 import ast
 import builtins
+import importlib
+import json
+import sys
 import traceback
 
 INPUT_MESSAGE = (
@@ -70,3 +74,14 @@ def run(code, name, namespace):
     except BaseException as exc:  # noqa: BLE001 - the reader sees whatever their code raised
         return describe(exc, name)
     return None
+
+
+def call(module, name, arguments_json):
+    """Call ``module.name(*arguments)`` for the browser's worker, the arguments and the
+    value as JSON text: (value JSON, None), or (None, (type, traceback, last line, line))
+    when it raises or its value is not JSON (only the module's own frames are kept)."""
+    try:
+        function = getattr(importlib.import_module(module), name)
+        return json.dumps(function(*json.loads(arguments_json)), allow_nan=False), None
+    except BaseException as exc:  # noqa: BLE001 - the widget reports whatever Python raised
+        return None, describe(exc, getattr(sys.modules.get(module), "__file__", None))

@@ -19,13 +19,12 @@ subexpression's structure (common-subexpression elimination): ``x*x + x*x`` comp
 Subexpressions without ``x`` are folded to Python floats, as Python would compute
 them before torch ever sees them (``(1 + 2) * x`` is ``3.0 * x``).
 
-:func:`analyse` returns plain data (see its docstring); :func:`widget_json` is what
-the widget runs in the browser: one JSON line, with non-finite floats written as the
-strings ``"inf"``, ``"-inf"`` and ``"nan"`` so that ``JSON.parse`` accepts it.
+:func:`analyse` returns plain data (see its docstring); :func:`widget_answer` is what
+the widget asks for in the browser (the worker's ``call`` message, which carries values
+as JSON): the same data with non-finite floats written as the strings ``"inf"``,
+``"-inf"`` and ``"nan"``, which JSON has no numbers for.
 """
 
-import base64
-import json
 import math
 
 import booktorch
@@ -719,11 +718,6 @@ def _plain(value):
     return value
 
 
-def _decode(b64):
-    return base64.b64decode(b64.encode("ascii")).decode("utf-8")
-
-
-def widget_json(source_b64, x_b64, torch=None):
-    """What the widget prints: one line of JSON for ``analyse`` (inputs base64-encoded UTF-8)."""
-    return json.dumps(_plain(analyse(_decode(source_b64), _decode(x_b64), torch)), allow_nan=False,
-                      separators=(",", ":"))
+def widget_answer(source, x_text, torch=None):
+    """What the widget shows for f(x) = ``source`` at x = ``x_text``: ``analyse``, JSON-safe."""
+    return _plain(analyse(source, x_text, torch))

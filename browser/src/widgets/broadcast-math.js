@@ -116,21 +116,6 @@ export function picture(outcome, which) {
   };
 }
 
-// For tests against torch: [[a, b]] -> [{ok, result, error, strideA, strideB}].
-export function broadcastAll(pairs) {
-  return pairs.map(([a, b]) => {
-    const outcome = broadcast(a, b);
-    return {
-      ok: outcome.ok,
-      result: outcome.result,
-      error: outcome.error,
-      strideA: outcome.strideA ?? null,
-      strideB: outcome.strideB ?? null,
-      verdicts: outcome.axes.map((axis) => axis.verdict),
-    };
-  });
-}
-
 export function describe(a, b, outcome) {
   const head = `${formatShape(a)} + ${formatShape(b)}`;
   return outcome.ok ? `${head} broadcasts to ${formatShape(outcome.result)}.` : `${head} fails: ${outcome.error}`;
@@ -154,8 +139,4 @@ export function pictureValues(outcome) {
     Array.from({ length: pr.cols.shown }, (_, j) => a[i][j] + b[i][j]),
   );
   return { a, b, result };
-}
-
-export function pictureValuesAll(pairs) {
-  return pairs.map(([a, b]) => pictureValues(broadcast(a, b)));
 }

@@ -103,11 +103,6 @@ export function validateNames(names) {
   return { ok: true };
 }
 
-// Names for a rank's axes: the rung's defaults, or d0, d1, ... beyond them.
-export function defaultNames(rank) {
-  return rung(rank).names;
-}
-
 // Index letters: each name's initial, lower-cased; a clash gets the next letter of its
 // name, then a number (batch, bias -> b, i).
 export function indexLetters(names) {
@@ -181,18 +176,4 @@ export function summary(shape, dtype) {
     human: humanBytes(bytes),
     product: shape.length ? `${shape.join(" × ")} = ${groupDigits(count)}` : "1 (a scalar holds one number)",
   };
-}
-
-// For tests against torch: [{shape, dtype}] -> [{numel, bytes, elementSize}].
-export function countAll(cases) {
-  return cases.map(({ shape, dtype }) => ({
-    numel: numel(shape).toString(),
-    bytes: bytesOf(shape, dtype).toString(),
-    elementSize: DTYPES[dtype],
-  }));
-}
-
-// Many slices in one call: [[shape, names, axis]] -> [axisSlice(...)].
-export function axisSliceAll(requests) {
-  return requests.map(([shape, names, axis]) => axisSlice(shape, names, axis));
 }

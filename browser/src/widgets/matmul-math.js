@@ -36,20 +36,6 @@ export function matmulError(A, B) {
   return a[1] === b[0] ? null : { type: "RuntimeError", message: mismatchMessage(a, b) };
 }
 
-export function matmul(A, B) {
-  const error = matmulError(A, B);
-  if (error) throw new Error(error.message);
-  const [R, K] = shapeOf(A);
-  const Cn = shapeOf(B)[1];
-  return Array.from({ length: R }, (_, r) =>
-    Array.from({ length: Cn }, (_, c) => {
-      let sum = 0;
-      for (let k = 0; k < K; k += 1) sum += A[r][k] * B[k][c];
-      return sum;
-    }),
-  );
-}
-
 // Every product in the order the widget steps through them: cell by cell, row by
 // row (r, then c), and inside a cell along the shared length k. `sum` is the cell's
 // running total after this product; `last` marks the product that finishes the cell.
@@ -97,22 +83,6 @@ export function progress(A, B, step) {
 export function completedBetween(A, B, from, to) {
   const all = steps(A, B);
   return all.slice(Math.max(0, from), Math.max(0, to)).filter((s) => s.last).map(({ r, c, sum }) => ({ r, c, value: sum }));
-}
-
-// Many products at once (for tests): [[A, B], ...] -> [{ C, steps } or { error }].
-export function runAll(pairs) {
-  return pairs.map(([A, B]) => {
-    const error = matmulError(A, B);
-    return error ? { error } : { C: matmul(A, B), steps: steps(A, B) };
-  });
-}
-
-// The widget's own operands for many shapes (for tests): [[R, Ka, Kb, Cn], ...] -> [{ A, B, C, steps } or { A, B, error }].
-export function runShapes(shapes) {
-  return shapes.map(([R, Ka, Kb, Cn]) => {
-    const { A, B } = operands(R, Ka, Kb, Cn);
-    return { A, B, ...runAll([[A, B]])[0] };
-  });
 }
 
 // The shape rule, "(R × K) @ (K × Cn) → (R × Cn)", or why it fails.

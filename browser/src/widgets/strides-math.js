@@ -475,38 +475,6 @@ export function formatTuple(values) {
   return `(${values.join(", ")})`;
 }
 
-// For tests against torch: run a sequence from a base, report after every step.
-export function runOps(baseIndex, ops) {
-  let state = initialState(baseIndex);
-  const reports = [];
-  for (const op of ops) {
-    if (op.op === "write") {
-      state = write(state, op.index, op.value);
-    } else {
-      state = apply(state, op);
-    }
-    reports.push({
-      ok: state.error === null,
-      error: state.error ? `${state.error.type}: ${state.error.message}` : null,
-      ...facts(state.y),
-      values: valuesOf(state, state.y),
-      xValues: valuesOf(state, state.x),
-      sharesX: state.y.storage === state.x.storage,
-    });
-  }
-  return reports;
-}
-
-// Many sequences in one call: [{base, ops}] -> [[report per step]].
-export function runMany(sequences) {
-  return sequences.map(({ base, ops }) => runOps(base, ops));
-}
-
-// computeStride on many layouts at once: [[oldshape, oldstride, newshape]] -> [stride | null].
-export function computeStrideAll(cases) {
-  return cases.map(([oldshape, oldstride, newshape]) => computeStride(oldshape, oldstride, newshape));
-}
-
 // How many of t's elements read each storage slot (0 for slots t never reads;
 // more than 1 only where a stride is 0).
 export function readCounts(t, length) {

@@ -1,4 +1,5 @@
-// Small helpers shared by the widgets: SVG elements, live regions, reduced motion.
+// Small helpers shared by the widgets: SVG and HTML elements, buttons, live
+// regions, published state, resizes and reduced motion.
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -6,6 +7,13 @@ export function svg(tag, attributes = {}, parent = null) {
   const element = document.createElementNS(NS, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
   if (parent) parent.append(element);
+  return element;
+}
+
+// An SVG <text> holding `text`.
+export function svgText(parent, attributes, text) {
+  const element = svg("text", attributes, parent);
+  element.textContent = text;
   return element;
 }
 
@@ -19,15 +27,21 @@ export function html(tag, attributes = {}, parent = null) {
   return element;
 }
 
-// An SVG with a <title> and <desc> that the widget keeps current.
+// An id no other element of the page has, for aria-describedby and label's `for`.
+export function uniqueId(prefix) {
+  return `${prefix}-${Math.random().toString(36).slice(2, 9)}`;
+}
+
+// An SVG with a <title> and <desc> that the widget keeps current; clear() removes
+// everything else, for a drawing made again from scratch.
 export function describedSvg(parent, { viewBox, title, label }) {
-  const id = `w${Math.random().toString(36).slice(2, 9)}`;
+  const id = uniqueId("w");
   const root = svg("svg", { viewBox, role: "img", "aria-labelledby": `${id}-t ${id}-d`, class: "book-widget__svg" }, parent);
   const titleEl = svg("title", { id: `${id}-t` }, root);
   titleEl.textContent = title;
   const desc = svg("desc", { id: `${id}-d` }, root);
   desc.textContent = label;
-  return { root, setDescription: (text) => (desc.textContent = text) };
+  return { root, setDescription: (text) => (desc.textContent = text), clear: () => root.replaceChildren(titleEl, desc) };
 }
 
 // A polite live region for the widget's key moments only.
@@ -53,6 +67,15 @@ export function onWidthChange(element, redraw) {
   }).observe(element);
 }
 
+// Enter in a text field does `action` (and submits no form).
+export function onEnter(input, action) {
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    action();
+  });
+}
+
 export function prefersReducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
@@ -62,8 +85,12 @@ export function publish(element, state) {
   element.dataset.state = JSON.stringify(state);
 }
 
-export function button(parent, text, onClick, attributes = {}) {
-  const element = html("button", { type: "button", class: "md-button book-widget__button", ...attributes, text }, parent);
-  element.addEventListener("click", onClick);
-  return element;
+// A widget's button; the widget binds what it does.
+export function button(parent, text, attributes = {}) {
+  return html("button", { type: "button", class: "md-button book-widget__button", ...attributes, text }, parent);
+}
+
+// A button that stays focusable (keyboard users keep their place) but cannot be pressed now.
+export function setUnavailable(element, unavailable) {
+  element.setAttribute("aria-disabled", unavailable ? "true" : "false");
 }

@@ -147,7 +147,16 @@ export const BOX = Object.freeze({ w: 150, h: 84, gapX: 26, gapY: 60, margin: 14
 // between, so they are routed around the boxes instead of through them. Order
 // inside a level: tape order, then a few barycentre sweeps to untangle crossings.
 export function layoutGraph(nodes, box = BOX) {
-  const byId = new Map(nodes.map((n, i) => [n.id, { ...n, tape: i }]));
+  const tapeOf = new Map(nodes.map((n, i) => [n.id, i]));
+  const { level, top, rows } = levelRows(nodes, tapeOf);
+  const edges = chainEdges(nodes, level, rows, tapeOf);
+  orderRows(rows, edges, top);
+  const { width, height, boxes, slots } = coordinates(rows, top, box, tapeOf);
+  return { width, height, boxes, edges: routeEdges(edges, slots, box), levels: top + 1 };
+}
+
+// Each node's level, and the rows of slots, one per level (the nodes, for now).
+function levelRows(nodes, tapeOf) {
   const level = new Map();
   for (const node of nodes) {
     const ins = (node.inputs || []).filter((i) => i !== null);
@@ -155,23 +164,34 @@ export function layoutGraph(nodes, box = BOX) {
   }
   const top = nodes.length ? Math.max(...level.values()) : 0;
   const rows = Array.from({ length: top + 1 }, () => []);
-  for (const node of nodes) rows[level.get(node.id)].push({ id: node.id, dummy: false, tape: byId.get(node.id).tape });
+  for (const node of nodes) rows[level.get(node.id)].push({ id: node.id, dummy: false, tape: tapeOf.get(node.id) });
+  return { level, top, rows };
+}
 
-  // Edges, each as a chain of slots from the input (low level) up to the consumer.
+// Edges, each as a chain of slots from the input (low level) up to the consumer; the
+// dummy slots of the levels an edge skips are added to their rows.
+function chainEdges(nodes, level, rows, tapeOf) {
   const edges = graphEdges(nodes).map((edge) => ({ ...edge, chain: [edge.from] }));
   for (const edge of edges) {
     const lo = level.get(edge.from);
     const hi = level.get(edge.to);
     for (let l = lo + 1; l < hi; l += 1) {
       const id = `d:${edge.key}:${l}`;
-      rows[l].push({ id, dummy: true, tape: byId.get(edge.to).tape - 0.5 });
+      rows[l].push({ id, dummy: true, tape: tapeOf.get(edge.to) - 0.5 });
       edge.chain.push(id);
     }
     edge.chain.push(edge.to);
   }
+  return edges;
+}
+
+const link = (map, a, b) => (map.has(a) ? map.get(a).push(b) : map.set(a, [b]));
+
+// Tape order in each row, then barycentre sweeps: down from the top (each slot under the
+// mean of the slots it feeds) and up from the bottom (over the mean of those feeding it).
+function orderRows(rows, edges, top) {
   const up = new Map(); // slot -> slots above it that it feeds
   const down = new Map(); // slot -> slots below it that feed it
-  const link = (map, a, b) => (map.has(a) ? map.get(a).push(b) : map.set(a, [b]));
   for (const edge of edges) {
     for (let k = 0; k + 1 < edge.chain.length; k += 1) {
       link(up, edge.chain[k], edge.chain[k + 1]);
@@ -179,7 +199,6 @@ export function layoutGraph(nodes, box = BOX) {
     }
   }
   for (const row of rows) row.sort((a, b) => a.tape - b.tape);
-
   const position = new Map();
   const place = () => rows.forEach((row) => row.forEach((slot, i) => position.set(slot.id, i / Math.max(1, row.length - 1))));
   const sweep = (l, neighbours) => {
@@ -199,13 +218,13 @@ export function layoutGraph(nodes, box = BOX) {
     for (let l = top - 1; l >= 0; l -= 1) sweep(l, up);
     for (let l = 1; l <= top; l += 1) sweep(l, down);
   }
+}
 
-  // Coordinates: each row centred; y grows downwards, the top level first.
+// Coordinates: each row centred; y grows downwards, the top level first.
+function coordinates(rows, top, box, tapeOf) {
   const widthOf = (slot) => (slot.dummy ? box.dummy : box.w);
   const rowWidth = (row) => row.reduce((s, slot) => s + widthOf(slot), 0) + Math.max(0, row.length - 1) * box.gapX;
   const inner = Math.max(box.w, ...rows.map(rowWidth));
-  const width = inner + 2 * box.margin;
-  const height = (top + 1) * box.h + top * box.gapY + 2 * box.margin;
   const boxes = {};
   const slots = {};
   rows.forEach((row, l) => {
@@ -215,14 +234,17 @@ export function layoutGraph(nodes, box = BOX) {
       const w = widthOf(slot);
       const rect = { x, y, w, h: box.h, cx: x + w / 2, level: l };
       slots[slot.id] = rect;
-      if (!slot.dummy) boxes[slot.id] = { ...rect, tape: byId.get(slot.id).tape };
+      if (!slot.dummy) boxes[slot.id] = { ...rect, tape: tapeOf.get(slot.id) };
       x += w + box.gapX;
     }
   });
+  return { width: inner + 2 * box.margin, height: (top + 1) * box.h + top * box.gapY + 2 * box.margin, boxes, slots };
+}
 
-  // Ports: a consumer spreads its inputs along its bottom edge, an input spreads its
-  // uses along its top edge (ordered by where the consumers sit), so the two edges
-  // of x*x are two separate curves.
+// Ports: a consumer spreads its inputs along its bottom edge, an input spreads its
+// uses along its top edge (ordered by where the consumers sit), so the two edges
+// of x*x are two separate curves.
+function routeEdges(edges, slots, box) {
   // Ports stay inside the box: the gap shrinks when a value has many uses.
   const spread = (count, k, gap) => (k - (count - 1) / 2) * Math.min(gap, (box.w - 24) / Math.max(1, count - 1));
   const inCount = new Map();
@@ -237,7 +259,7 @@ export function layoutGraph(nodes, box = BOX) {
   const pairs = new Map();
   for (const edge of edges) link(pairs, `${edge.from}>${edge.to}`, edge);
   for (const list of pairs.values()) list.forEach((edge, k) => (edge.bow = list.length > 1 ? spread(list.length, k, 36) : 0));
-  const laid = edges.map((edge) => {
+  return edges.map((edge) => {
     const points = [];
     edge.chain.forEach((id, k) => {
       const r = slots[id];
@@ -245,19 +267,9 @@ export function layoutGraph(nodes, box = BOX) {
       else if (k === edge.chain.length - 1) points.push([r.cx + spread(inCount.get(edge.to), edge.index, 46), r.y + r.h]);
       else points.push([r.cx, r.y + r.h], [r.cx, r.y]); // through a dummy slot: straight up
     });
-    return {
-      from: edge.from,
-      to: edge.to,
-      slot: edge.slot,
-      index: edge.index,
-      key: edge.key,
-      points,
-      bow: edge.bow,
-      d: curve(points, edge.bow),
-      label: labelPoint(points, edge.bow),
-    };
+    const { from, to, slot, index, key, bow } = edge;
+    return { from, to, slot, index, key, points, bow, d: curve(points, bow), label: labelPoint(points, bow) };
   });
-  return { width, height, boxes, edges: laid, levels: top + 1 };
 }
 
 // Smooth vertical-tangent curve through the points (bottom to top); `bow` pushes the
@@ -413,37 +425,4 @@ export function gradText(state, id, digits = 4) {
     return `grad ${all}${fmt(g, digits)}`;
   }
   return `grad ${fmt(g, digits)}`;
-}
-
-// Which backward step the buttons lead to (Back, Step, Finish, Reset), clamped.
-export function nextStep(current, action, total) {
-  const to = { back: current - 1, step: current + 1, finish: total, reset: 0 }[action];
-  return Math.max(0, Math.min(total, to ?? current));
-}
-
-// A run of every step, for the tests: the state after each.
-export function walk(data) {
-  return Array.from({ length: data.steps.length + 1 }, (_, k) => {
-    const s = backwardState(data, k);
-    return { step: k, grad: s.grad, xGrad: s.xGrad, sent: s.sent, text: describeStep(data, k) };
-  });
-}
-
-// JSON cannot hold inf or nan: write them as Python's side does ("inf", "-inf", "nan").
-export function plain(value) {
-  if (typeof value === "number" && !Number.isFinite(value)) return Number.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
-}
-
-// Many analyses at once (for the tests that compare with torch): the state after
-// every step, and the check's numbers at every h.
-export function replayAll(items) {
-  return plain(items.map((data) => ({
-    steps: walk(data).map((w) => ({ step: w.step, grad: w.grad, xGrad: w.xGrad, sent: w.sent })),
-    rows: data.numeric.h.map((_, i) => numericRow(data, i)),
-    best: bestIndex(data),
-    layout: layoutGraph(data.nodes),
-  })));
 }

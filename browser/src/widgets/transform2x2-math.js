@@ -79,17 +79,6 @@ export function unitSquare(m) {
   ].map((p) => apply(m, p));
 }
 
-// Signed area of a polygon (shoelace), positive when its corners run counter-clockwise.
-export function signedArea(points) {
-  let twice = 0;
-  for (let k = 0; k < points.length; k += 1) {
-    const [x0, y0] = points[k];
-    const [x1, y1] = points[(k + 1) % points.length];
-    twice += x0 * y1 - x1 * y0;
-  }
-  return clean(twice / 2);
-}
-
 // A letter F inside the unit square (the book's figure uses the same one), corners in order.
 export const LETTER_F = Object.freeze(
   [
@@ -178,11 +167,6 @@ export function describe(m, t = 1, v = DEFAULT_PROBE) {
     v: [...v],
     mv: apply(shown, v),
   };
-}
-
-// Many at once (for tests): [[m, t, v], ...] -> [describe(m, t, v), ...].
-export function describeMany(cases) {
-  return cases.map(([m, t, v]) => describe(m, t, v));
 }
 
 // Numbers as the widget prints them: at most 4 decimals, no trailing zeros, a real minus sign.

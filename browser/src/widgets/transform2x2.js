@@ -5,7 +5,8 @@
 // slider from the identity to M, presets, and the state in the URL hash (#m=a,b,c,d&v=x,y).
 // Every number comes from transform2x2-math.js.
 
-import { announcer, button, describedSvg, html, prefersReducedMotion, publish, svg } from "./svg.js";
+import "./transform2x2.css";
+import { announcer, button, describedSvg, html, prefersReducedMotion, publish, svg, svgText } from "./svg.js";
 import {
   COARSE_STEP,
   DEFAULT_MATRIX,
@@ -37,6 +38,8 @@ const VIEW = 4.5; // the plane shown: [-VIEW, VIEW] on both axes
 const GRID_REACH = 12; // transformed grid lines run from -GRID_REACH to GRID_REACH (clipped)
 const MORPH_MS = 700; // a preset morphs from the identity to M over this long (none with reduced motion)
 const HASH_DELAY_MS = 300; // the URL is written at most this often (browsers limit replaceState)
+const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+const ENTRIES = [["M[0, 0]", "î x"], ["M[0, 1]", "ĵ x"], ["M[1, 0]", "î y"], ["M[1, 1]", "ĵ y"]];
 
 const sx = (x) => x * UNIT;
 const sy = (y) => -y * UNIT;
@@ -48,250 +51,233 @@ const matrixText = (m) => `[[${format(m[0])}, ${format(m[1])}], [${format(m[2])}
 let instances = 0;
 
 export function mount(root) {
-  instances += 1;
-  const uid = `t2x2-${instances}-${Math.random().toString(36).slice(2, 7)}`;
-  const fromHash = parseHash(window.location.hash);
-  const state = {
-    m: fromHash ? fromHash.matrix : [...DEFAULT_MATRIX],
-    v: fromHash?.v ?? [...DEFAULT_PROBE],
-    t: 1,
-  };
+  new Transform2x2(root);
+}
 
+function verdict(info) {
+  if (info.rank === 0) return "Not invertible: every point lands on the origin.";
+  if (info.rank === 1) return `Not invertible: the plane collapses onto the line through the origin and ${pair(info.along)}.`;
+  return info.sign > 0
+    ? `Areas are multiplied by ${format(info.area)}; orientation kept.`
+    : `Areas are multiplied by ${format(info.area)}; orientation flipped.`;
+}
+
+// ----- the DOM: the plane (three layers) and the panel -----
+
+function buildTransform(root, uid) {
   const box = html("div", { class: "t2x2" }, root);
   const hintId = `${uid}-hint`;
-  html(
-    "p",
-    {
-      class: "t2x2__hint",
-      id: hintId,
-      text: "Drag the tips of î and ĵ (the columns of M) or the probe v, or focus a dot and use the arrow keys (Shift + arrow: steps of 1). You can also type the entries.",
-    },
-    box,
-  );
-
+  html("p", {
+    class: "t2x2__hint",
+    id: hintId,
+    text: "Drag the tips of î and ĵ (the columns of M) or the probe v, or focus a dot and use the arrow keys (Shift + arrow: steps of 1). You can also type the entries.",
+  }, box);
   const layout = html("div", { class: "t2x2__layout" }, box);
   const figure = html("div", { class: "t2x2__figure" }, layout);
-  const { root: plot, setDescription } = describedSvg(figure, {
+  const drawing = describedSvg(figure, {
     viewBox: `${-VIEW * UNIT} ${-VIEW * UNIT} ${2 * VIEW * UNIT} ${2 * VIEW * UNIT}`,
     title: "The plane before and after the matrix M",
     label: "",
   });
-  plot.classList.add("t2x2__svg");
-  plot.setAttribute("role", "group"); // it holds focusable handles, so it is not one flat image
+  drawing.root.classList.add("t2x2__svg");
+  drawing.root.setAttribute("role", "group"); // it holds focusable handles, so it is not one flat image
+  buildDefs(drawing.root, uid);
+  buildBackground(drawing.root);
+  const moved = buildMoved(drawing.root, uid);
+  const handles = buildHandles(drawing.root, hintId);
+  const panel = html("div", { class: "t2x2__panel" }, layout);
+  return { box, drawing, moved, handles, ...buildEntries(panel), ...buildReadout(panel), ...buildSlider(panel), ...buildPresets(panel) };
+}
 
-  // Arrowheads, one per colour.
+// The clip of the view, and arrowheads, one per colour.
+function buildDefs(plot, uid) {
   const defs = svg("defs", {}, plot);
   const clip = svg("clipPath", { id: `${uid}-clip` }, defs);
   svg("rect", { x: -VIEW * UNIT, y: -VIEW * UNIT, width: 2 * VIEW * UNIT, height: 2 * VIEW * UNIT }, clip);
   for (const name of ["i", "j", "v", "mv", "arc"]) {
-    const marker = svg(
-      "marker",
-      { id: `${uid}-head-${name}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse" },
-      defs,
-    );
+    const marker = svg("marker", {
+      id: `${uid}-head-${name}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse",
+    }, defs);
     svg("path", { d: "M0,0 L10,5 L0,10 z", class: `t2x2-head t2x2-head--${name}` }, marker);
   }
+}
 
-  // Layer 1: the fixed background grid and axes.
+// Layer 1: the fixed background grid and axes.
+function buildBackground(plot) {
   const background = svg("g", { class: "t2x2-background", "aria-hidden": "true" }, plot);
   for (let k = -Math.floor(VIEW); k <= Math.floor(VIEW); k += 1) {
     const cls = k === 0 ? "t2x2-axis" : "t2x2-bggrid";
     svg("line", { x1: sx(k), y1: sy(-VIEW), x2: sx(k), y2: sy(VIEW), class: cls }, background);
     svg("line", { x1: sx(-VIEW), y1: sy(k), x2: sx(VIEW), y2: sy(k), class: cls }, background);
   }
+}
 
-  // Layer 2: everything M moves, clipped to the view.
+// Layer 2: everything M moves, clipped to the view.
+function buildMoved(plot, uid) {
   const moved = svg("g", { "clip-path": `url(#${uid}-clip)`, "aria-hidden": "true" }, plot);
   const gridLines = [];
   for (let k = -GRID_REACH; k <= GRID_REACH; k += 1) {
-    gridLines.push({ k, vertical: true, el: svg("line", { class: k === 0 ? "t2x2-grid t2x2-grid--axis" : "t2x2-grid" }, moved) });
-    gridLines.push({ k, vertical: false, el: svg("line", { class: k === 0 ? "t2x2-grid t2x2-grid--axis" : "t2x2-grid" }, moved) });
+    for (const vertical of [true, false]) {
+      gridLines.push({ k, vertical, el: svg("line", { class: k === 0 ? "t2x2-grid t2x2-grid--axis" : "t2x2-grid" }, moved) });
+    }
   }
-  const square = svg("polygon", { class: "t2x2-square" }, moved);
-  const letter = svg("polygon", { class: "t2x2-f" }, moved);
-  const collapseLine = svg("line", { class: "t2x2-collapse" }, moved);
-  const collapsePoint = svg("circle", { class: "t2x2-collapse", r: 6, cx: 0, cy: 0 }, moved);
-  const arcCasing = svg("path", { class: "t2x2-arc-casing" }, moved); // a band of page colour: the arc reads across the F
-  const arc = svg("path", { class: "t2x2-arc", "marker-end": `url(#${uid}-head-arc)` }, moved);
-  const probeArrow = svg("line", { class: "t2x2-vec t2x2-vec--v", x1: 0, y1: 0, "marker-end": `url(#${uid}-head-v)` }, moved);
-  const imageArrow = svg("line", { class: "t2x2-vec t2x2-vec--mv", x1: 0, y1: 0, "marker-end": `url(#${uid}-head-mv)` }, moved);
-  const iArrow = svg("line", { class: "t2x2-vec t2x2-vec--i", x1: 0, y1: 0, "marker-end": `url(#${uid}-head-i)` }, moved);
-  const jArrow = svg("line", { class: "t2x2-vec t2x2-vec--j", x1: 0, y1: 0, "marker-end": `url(#${uid}-head-j)` }, moved);
-  const labels = {};
+  const vector = (name) => svg("line", { class: `t2x2-vec t2x2-vec--${name}`, x1: 0, y1: 0, "marker-end": `url(#${uid}-head-${name})` }, moved);
+  const shapes = {
+    gridLines,
+    square: svg("polygon", { class: "t2x2-square" }, moved),
+    letter: svg("polygon", { class: "t2x2-f" }, moved),
+    collapseLine: svg("line", { class: "t2x2-collapse" }, moved),
+    collapsePoint: svg("circle", { class: "t2x2-collapse", r: 6, cx: 0, cy: 0 }, moved),
+    arcCasing: svg("path", { class: "t2x2-arc-casing" }, moved), // a band of page colour: the arc reads across the F
+    arc: svg("path", { class: "t2x2-arc", "marker-end": `url(#${uid}-head-arc)` }, moved),
+  };
+  shapes.arrows = { v: vector("v"), mv: vector("mv"), i: vector("i"), j: vector("j") };
+  shapes.labels = {};
   for (const [name, text] of [["i", "î"], ["j", "ĵ"], ["v", "v"], ["mv", "Mv"], ["det", ""]]) {
-    labels[name] = svg("text", { class: `t2x2-label t2x2-label--${name}`, "text-anchor": "middle", "dominant-baseline": "middle" }, moved);
-    labels[name].textContent = text;
+    shapes.labels[name] = svgText(moved, { class: `t2x2-label t2x2-label--${name}`, "text-anchor": "middle", "dominant-baseline": "middle" }, text);
   }
+  return shapes;
+}
 
-  // Layer 3: the draggable, focusable handles.
+// Layer 3: the draggable, focusable handles.
+function buildHandles(plot, hintId) {
   const handles = {};
-  const handleSpecs = [
-    ["v", "Probe vector v"],
-    ["i", "Tip of î: column 0 of M"],
-    ["j", "Tip of ĵ: column 1 of M"],
-  ];
-  for (const [name, label] of handleSpecs) {
-    const g = svg(
-      "g",
-      {
-        class: `t2x2-handle t2x2-handle--${name}`,
-        tabindex: 0,
-        role: "slider",
-        "aria-label": label,
-        "aria-describedby": hintId,
-        "aria-valuemin": -LIMIT,
-        "aria-valuemax": LIMIT,
-        "data-handle": name,
-      },
-      plot,
-    );
+  for (const [name, label] of [["v", "Probe vector v"], ["i", "Tip of î: column 0 of M"], ["j", "Tip of ĵ: column 1 of M"]]) {
+    const g = svg("g", {
+      class: `t2x2-handle t2x2-handle--${name}`, tabindex: 0, role: "slider", "aria-label": label, "aria-describedby": hintId,
+      "aria-valuemin": -LIMIT, "aria-valuemax": LIMIT, "data-handle": name,
+    }, plot);
     svg("circle", { class: "t2x2-handle__hit", r: 18 }, g);
     svg("circle", { class: "t2x2-handle__dot", r: 8 }, g);
     handles[name] = g;
   }
+  return handles;
+}
 
-  // The panel: entries, readouts, slider, presets.
-  const panel = html("div", { class: "t2x2__panel" }, layout);
+function buildEntries(panel) {
   const fieldset = html("fieldset", { class: "t2x2__matrix" }, panel);
   html("legend", { text: "Matrix M (its columns are î and ĵ after M)" }, fieldset);
   const grid = html("div", { class: "t2x2__entries" }, fieldset);
-  const entryNames = [
-    ["M[0, 0]", "î x"],
-    ["M[0, 1]", "ĵ x"],
-    ["M[1, 0]", "î y"],
-    ["M[1, 1]", "ĵ y"],
-  ];
-  const inputs = entryNames.map(([index, short], k) => {
+  const inputs = ENTRIES.map(([index, short], k) => {
     const label = html("label", { class: `t2x2__entry t2x2__entry--${k % 2 === 0 ? "i" : "j"}` }, grid);
     const name = html("span", { class: "t2x2__entry-name" }, label);
     html("span", { class: "t2x2__sr", text: `${index}, ` }, name);
     name.append(short);
-    const input = html("input", { type: "number", step: STEP, min: -LIMIT, max: LIMIT, inputmode: "decimal", "data-entry": k }, label);
-    input.addEventListener("input", () => {
-      const value = Number(input.value);
-      if (input.value.trim() === "" || !Number.isFinite(value)) return; // half-typed: wait
-      stopMorph();
-      state.m[k] = clamp(clean(value));
-      state.t = 1;
-      update({ skipInput: input });
-    });
-    input.addEventListener("change", () => update());
-    return input;
+    return html("input", { type: "number", step: STEP, min: -LIMIT, max: LIMIT, inputmode: "decimal", "data-entry": k }, label);
   });
+  return { inputs };
+}
 
+function buildReadout(panel) {
   const readout = html("div", { class: "t2x2__readout" }, panel);
-  const columnsLine = html("p", {}, readout);
-  const detLine = html("p", { class: "t2x2__det" }, readout);
-  const statusLine = html("p", { class: "t2x2__status" }, readout);
-  const probeLine = html("p", {}, readout);
-  const shownLine = html("p", { class: "t2x2__shown" }, readout);
+  return {
+    columnsLine: html("p", {}, readout),
+    detLine: html("p", { class: "t2x2__det" }, readout),
+    statusLine: html("p", { class: "t2x2__status" }, readout),
+    probeLine: html("p", {}, readout),
+    shownLine: html("p", { class: "t2x2__shown" }, readout),
+  };
+}
 
+function buildSlider(panel) {
   const sliderLabel = html("label", { class: "t2x2__slider" }, panel);
   const sliderText = html("span", {}, sliderLabel);
   const slider = html("input", { type: "range", min: 0, max: 1, step: 0.01, value: 1 }, sliderLabel);
-  slider.addEventListener("input", () => {
-    stopMorph();
-    state.t = clean(Number(slider.value));
-    update();
-  });
+  return { sliderText, slider };
+}
 
-  const presets = html("div", { class: "t2x2__presets", role: "group", "aria-label": "Preset matrices" }, panel);
-  for (const [key, preset] of Object.entries(PRESETS)) {
-    button(presets, preset.label, () => applyPreset(key), { "data-preset": key });
-  }
+function buildPresets(panel) {
+  const group = html("div", { class: "t2x2__presets", role: "group", "aria-label": "Preset matrices" }, panel);
+  const presets = Object.entries(PRESETS).map(([key, preset]) => [key, button(group, preset.label, { "data-preset": key })]);
+  return { presets };
+}
 
-  const announce = announcer(box);
-
-  // --- behaviour -------------------------------------------------------------
-
-  let morph = null;
-  function stopMorph() {
-    if (morph) cancelAnimationFrame(morph);
-    morph = null;
-  }
-
-  function applyPreset(key) {
-    stopMorph();
-    const preset = PRESETS[key];
-    state.m = [...preset.matrix];
-    const finish = () => {
-      morph = null; // (so the update below records the preset in the URL)
-      state.t = 1;
-      update({ quiet: true });
-      const info = describe(state.m, 1, state.v);
-      announce(`${preset.label}: M = ${matrixText(state.m)}, det = ${format(info.det)}. ${verdict(info)}`);
+class Transform2x2 {
+  constructor(root) {
+    instances += 1;
+    this.root = root;
+    this.uid = `t2x2-${instances}-${Math.random().toString(36).slice(2, 7)}`;
+    const fromHash = parseHash(window.location.hash);
+    this.state = {
+      m: fromHash ? fromHash.matrix : [...DEFAULT_MATRIX],
+      v: fromHash?.v ?? [...DEFAULT_PROBE],
+      t: 1,
     };
-    if (prefersReducedMotion()) return finish();
-    const started = performance.now();
-    const frame = (now) => {
-      // a frame's timestamp can predate the click that started the morph: never below 0
-      const t = Math.min(1, Math.max(0, (now - started) / MORPH_MS));
-      if (t >= 1) return finish();
-      state.t = clean(Math.round(t * 100) / 100);
-      update({ quiet: true });
-      morph = requestAnimationFrame(frame);
-    };
-    state.t = 0;
-    update({ quiet: true });
-    morph = requestAnimationFrame(frame);
+    this.view = buildTransform(root, this.uid);
+    this.announce = announcer(this.view.box);
+    this.morph = null; // the animation frame of a preset's morph
+    this.hashTimer = null;
+    this.previous = null; // the last update's numbers, to announce key moments only
+    this.bindEntries();
+    this.bindControls();
+    this.bindHandles();
+    this.bindHash();
+    this.update({ quiet: true, record: false }); // loading the page writes nothing to its URL
+    // A link to a state (#m=...) is not an anchor the browser can scroll to: bring the widget into view.
+    if (fromHash) requestAnimationFrame(() => this.view.box.scrollIntoView({ block: "center" }));
   }
 
-  function verdict(info) {
-    if (info.rank === 0) return "Not invertible: every point lands on the origin.";
-    if (info.rank === 1) return `Not invertible: the plane collapses onto the line through the origin and ${pair(info.along)}.`;
-    return info.sign > 0
-      ? `Areas are multiplied by ${format(info.area)}; orientation kept.`
-      : `Areas are multiplied by ${format(info.area)}; orientation flipped.`;
+  // ----- input -----
+
+  bindEntries() {
+    this.view.inputs.forEach((input, k) => {
+      input.addEventListener("input", () => {
+        const value = Number(input.value);
+        if (input.value.trim() === "" || !Number.isFinite(value)) return; // half-typed: wait
+        this.stopMorph();
+        this.state.m[k] = clamp(clean(value));
+        this.state.t = 1;
+        this.update({ skipInput: input });
+      });
+      input.addEventListener("change", () => this.update());
+    });
   }
 
-  // Handles: where each one is now and how a new position changes the state.
-  function handlePoint(name) {
-    const shown = interpolate(state.m, state.t);
-    const [i, j] = columns(shown);
-    return name === "i" ? i : name === "j" ? j : state.v;
+  bindControls() {
+    const { slider, presets } = this.view;
+    slider.addEventListener("input", () => {
+      this.stopMorph();
+      this.state.t = clean(Number(slider.value));
+      this.update();
+    });
+    for (const [key, element] of presets) element.addEventListener("click", () => this.applyPreset(key));
   }
-  function moveHandle(name, point) {
-    stopMorph();
-    if (name === "v") {
-      state.v = point;
-    } else {
-      if (state.t !== 1) state.t = 1;
-      const [i, j] = columns(state.m);
-      state.m = name === "i" ? fromColumns(point, j) : fromColumns(i, point);
+
+  bindHandles() {
+    for (const [name, g] of Object.entries(this.view.handles)) {
+      g.addEventListener("keydown", (event) => {
+        const move = KEYS[event.key];
+        if (!move) return;
+        event.preventDefault();
+        const from = name === "v" ? this.state.v : columns(this.state.m)[name === "i" ? 0 : 1];
+        this.moveHandle(name, nudge(from, move[0], move[1], event.shiftKey ? COARSE_STEP : STEP));
+      });
+      g.addEventListener("pointerdown", (event) => this.drag(name, g, event));
     }
-    update();
   }
 
-  const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-  for (const [name, g] of Object.entries(handles)) {
-    g.addEventListener("keydown", (event) => {
-      const move = KEYS[event.key];
-      if (!move) return;
-      event.preventDefault();
-      const from = name === "v" ? state.v : columns(state.m)[name === "i" ? 0 : 1];
-      moveHandle(name, nudge(from, move[0], move[1], event.shiftKey ? COARSE_STEP : STEP));
-    });
-    g.addEventListener("pointerdown", (event) => {
-      if (event.button !== 0) return;
-      event.preventDefault();
-      g.setPointerCapture?.(event.pointerId);
-      g.classList.add("t2x2-handle--dragging");
-      g.focus({ preventScroll: true });
-      const onMove = (e) => moveHandle(name, toPlane(e));
-      const onUp = () => {
-        g.classList.remove("t2x2-handle--dragging");
-        g.removeEventListener("pointermove", onMove);
-        g.removeEventListener("pointerup", onUp);
-        g.removeEventListener("pointercancel", onUp);
-        writeHash(true);
-      };
-      g.addEventListener("pointermove", onMove);
-      g.addEventListener("pointerup", onUp);
-      g.addEventListener("pointercancel", onUp);
-    });
+  // A handle follows the pointer until it is let go; the URL records where it ends.
+  drag(name, g, event) {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    g.setPointerCapture?.(event.pointerId);
+    g.classList.add("t2x2-handle--dragging");
+    g.focus({ preventScroll: true });
+    const onMove = (e) => this.moveHandle(name, this.toPlane(e));
+    const onUp = () => {
+      g.classList.remove("t2x2-handle--dragging");
+      g.removeEventListener("pointermove", onMove);
+      g.removeEventListener("pointerup", onUp);
+      g.removeEventListener("pointercancel", onUp);
+      this.writeHash(true);
+    };
+    g.addEventListener("pointermove", onMove);
+    g.addEventListener("pointerup", onUp);
+    g.addEventListener("pointercancel", onUp);
   }
 
-  function toPlane(event) {
+  toPlane(event) {
+    const plot = this.view.drawing.root;
     const point = plot.createSVGPoint();
     point.x = event.clientX;
     point.y = event.clientY;
@@ -301,86 +287,163 @@ export function mount(root) {
 
   // The URL hash: only ever read when it is ours (#m=...), so a heading anchor never
   // changes the widget; written after the reader changes something (see mayReplaceHash).
-  let hashTimer = null;
-  function writeHash(now = false) {
-    clearTimeout(hashTimer);
-    const write = () => {
-      if (!root.isConnected) return; // Material's instant navigation has moved on
-      const hash = window.location.hash;
-      let target = null;
-      try {
-        target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-      } catch {
-        target = null;
-      }
-      if (!mayReplaceHash(hash, target?.matches("h1, h2, h3, h4, h5, h6"))) return;
-      const next = formatHash(state.m, state.v);
-      if (hash === next) return;
-      const url = `${window.location.pathname}${window.location.search}${next}`;
-      history.replaceState(history.state, "", url);
+  bindHash() {
+    const onHashChange = () => {
+      if (!this.root.isConnected) return window.removeEventListener("hashchange", onHashChange);
+      const parsed = parseHash(window.location.hash);
+      if (!parsed) return;
+      this.stopMorph();
+      this.state.m = parsed.matrix;
+      if (parsed.v) this.state.v = parsed.v;
+      this.state.t = 1;
+      this.update();
     };
-    if (now) write();
-    else hashTimer = setTimeout(write, HASH_DELAY_MS);
+    window.addEventListener("hashchange", onHashChange);
   }
-  const onHashChange = () => {
-    if (!root.isConnected) return window.removeEventListener("hashchange", onHashChange);
-    const parsed = parseHash(window.location.hash);
-    if (!parsed) return;
-    stopMorph();
-    state.m = parsed.matrix;
-    if (parsed.v) state.v = parsed.v;
-    state.t = 1;
-    update();
-  };
-  window.addEventListener("hashchange", onHashChange);
 
-  // --- drawing ---------------------------------------------------------------
+  writeHash(now = false) {
+    clearTimeout(this.hashTimer);
+    if (now) this.replaceHash();
+    else this.hashTimer = setTimeout(() => this.replaceHash(), HASH_DELAY_MS);
+  }
 
-  let previous = null;
-  function update({ skipInput = null, quiet = false, record = true } = {}) {
-    const info = describe(state.m, state.t, state.v);
+  replaceHash() {
+    if (!this.root.isConnected) return; // Material's instant navigation has moved on
+    const hash = window.location.hash;
+    let target = null;
+    try {
+      target = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    } catch {
+      target = null;
+    }
+    if (!mayReplaceHash(hash, target?.matches("h1, h2, h3, h4, h5, h6"))) return;
+    const next = formatHash(this.state.m, this.state.v);
+    if (hash === next) return;
+    history.replaceState(history.state, "", `${window.location.pathname}${window.location.search}${next}`);
+  }
+
+  // ----- what the reader does -----
+
+  stopMorph() {
+    if (this.morph) cancelAnimationFrame(this.morph);
+    this.morph = null;
+  }
+
+  applyPreset(key) {
+    this.stopMorph();
+    const preset = PRESETS[key];
+    this.state.m = [...preset.matrix];
+    const finish = () => {
+      this.morph = null; // (so the update below records the preset in the URL)
+      this.state.t = 1;
+      this.update({ quiet: true });
+      const info = describe(this.state.m, 1, this.state.v);
+      this.announce(`${preset.label}: M = ${matrixText(this.state.m)}, det = ${format(info.det)}. ${verdict(info)}`);
+    };
+    if (prefersReducedMotion()) return finish();
+    const started = performance.now();
+    const frame = (now) => {
+      // a frame's timestamp can predate the click that started the morph: never below 0
+      const t = Math.min(1, Math.max(0, (now - started) / MORPH_MS));
+      if (t >= 1) return finish();
+      this.state.t = clean(Math.round(t * 100) / 100);
+      this.update({ quiet: true });
+      this.morph = requestAnimationFrame(frame);
+    };
+    this.state.t = 0;
+    this.update({ quiet: true });
+    this.morph = requestAnimationFrame(frame);
+  }
+
+  // Where a handle is now, and how a new position changes the state.
+  handlePoint(name) {
+    const [i, j] = columns(interpolate(this.state.m, this.state.t));
+    return name === "i" ? i : name === "j" ? j : this.state.v;
+  }
+
+  moveHandle(name, point) {
+    this.stopMorph();
+    if (name === "v") {
+      this.state.v = point;
+    } else {
+      this.state.t = 1;
+      const [i, j] = columns(this.state.m);
+      this.state.m = name === "i" ? fromColumns(point, j) : fromColumns(i, point);
+    }
+    this.update();
+  }
+
+  // ----- drawing from the state -----
+
+  update({ skipInput = null, quiet = false, record = true } = {}) {
+    const info = describe(this.state.m, this.state.t, this.state.v);
+    this.drawPlane(info);
+    this.drawHandles();
+    this.drawEntries(skipInput);
+    this.drawReadout(info);
+    this.describe(info);
+    if (!quiet) this.announceChange(info);
+    this.previous = info;
+    publish(this.root, { ...info, hash: formatHash(this.state.m, this.state.v) });
+    if (record && !this.morph) this.writeHash();
+  }
+
+  drawPlane(info) {
+    const { moved } = this.view;
     const shown = info.shown;
-    const [i, j] = info.columns;
-
-    for (const { k, vertical, el } of gridLines) {
-      const [p, q] = vertical
-        ? transformPoints(shown, [[k, -GRID_REACH], [k, GRID_REACH]])
-        : transformPoints(shown, [[-GRID_REACH, k], [GRID_REACH, k]]);
+    for (const { k, vertical, el } of moved.gridLines) {
+      const ends = vertical ? [[k, -GRID_REACH], [k, GRID_REACH]] : [[-GRID_REACH, k], [GRID_REACH, k]];
+      const [p, q] = transformPoints(shown, ends);
       el.setAttribute("x1", sx(p[0]));
       el.setAttribute("y1", sy(p[1]));
       el.setAttribute("x2", sx(q[0]));
       el.setAttribute("y2", sy(q[1]));
     }
-    square.setAttribute("points", pointsAttr(unitSquare(shown)));
-    square.classList.toggle("t2x2-square--flipped", info.sign < 0);
-    letter.setAttribute("points", pointsAttr(transformPoints(shown, LETTER_F)));
+    moved.square.setAttribute("points", pointsAttr(unitSquare(shown)));
+    moved.square.classList.toggle("t2x2-square--flipped", info.sign < 0);
+    moved.letter.setAttribute("points", pointsAttr(transformPoints(shown, LETTER_F)));
+    this.drawCollapse(info);
+    this.drawArc(info);
+    this.drawArrows(info);
+    this.drawLabels(info);
+  }
 
+  // The line (rank 1) or the point (rank 0) the plane collapses onto.
+  drawCollapse(info) {
+    const { collapseLine, collapsePoint } = this.view.moved;
     collapseLine.style.display = info.rank === 1 ? "" : "none";
     collapsePoint.style.display = info.rank === 0 ? "" : "none";
-    if (info.rank === 1) {
-      const [dx, dy] = info.direction;
-      const reach = 3 * VIEW;
-      collapseLine.setAttribute("x1", sx(-reach * dx));
-      collapseLine.setAttribute("y1", sy(-reach * dy));
-      collapseLine.setAttribute("x2", sx(reach * dx));
-      collapseLine.setAttribute("y2", sy(reach * dy));
-    }
+    if (info.rank !== 1) return;
+    const [dx, dy] = info.direction;
+    const reach = 3 * VIEW;
+    collapseLine.setAttribute("x1", sx(-reach * dx));
+    collapseLine.setAttribute("y1", sy(-reach * dy));
+    collapseLine.setAttribute("x2", sx(reach * dx));
+    collapseLine.setAttribute("y2", sy(reach * dy));
+  }
 
-    const orientation = orientationArc(shown);
+  // The orientation arc from î to ĵ, when there is an angle to turn through.
+  drawArc(info) {
+    const { arc, arcCasing } = this.view.moved;
+    const orientation = orientationArc(info.shown);
     arc.style.display = orientation ? "" : "none";
     arcCasing.style.display = arc.style.display;
-    if (orientation) {
-      const radius = Math.min(0.9, Math.max(0.3, 0.4 * Math.min(Math.hypot(...i), Math.hypot(...j))));
-      const end = orientation.start + orientation.sweep;
-      const a = [radius * Math.cos(orientation.start), radius * Math.sin(orientation.start)];
-      const b = [radius * Math.cos(end), radius * Math.sin(end)];
-      // Screen y points down, so counter-clockwise on the page is SVG's sweep-flag 0.
-      const d = `M${sx(a[0])},${sy(a[1])} A${radius * UNIT},${radius * UNIT} 0 0 ${orientation.sweep > 0 ? 0 : 1} ${sx(b[0])},${sy(b[1])}`;
-      arc.setAttribute("d", d);
-      arcCasing.setAttribute("d", d);
-      arc.classList.toggle("t2x2-arc--flipped", orientation.sweep < 0);
-    }
+    if (!orientation) return;
+    const [i, j] = info.columns;
+    const radius = Math.min(0.9, Math.max(0.3, 0.4 * Math.min(Math.hypot(...i), Math.hypot(...j))));
+    const end = orientation.start + orientation.sweep;
+    const a = [radius * Math.cos(orientation.start), radius * Math.sin(orientation.start)];
+    const b = [radius * Math.cos(end), radius * Math.sin(end)];
+    // Screen y points down, so counter-clockwise on the page is SVG's sweep-flag 0.
+    const d = `M${sx(a[0])},${sy(a[1])} A${radius * UNIT},${radius * UNIT} 0 0 ${orientation.sweep > 0 ? 0 : 1} ${sx(b[0])},${sy(b[1])}`;
+    arc.setAttribute("d", d);
+    arcCasing.setAttribute("d", d);
+    arc.classList.toggle("t2x2-arc--flipped", orientation.sweep < 0);
+  }
 
+  drawArrows(info) {
+    const { arrows } = this.view.moved;
+    const [i, j] = info.columns;
     // An arrow from the origin to `tip`; `gap` SVG units short of it when a handle sits on the tip.
     const arrow = (line, tip, gap = 0) => {
       const length = Math.hypot(...tip) * UNIT;
@@ -389,10 +452,15 @@ export function mount(root) {
       line.setAttribute("y2", sy(tip[1] * keep));
       line.style.display = length < 1e-6 ? "none" : "";
     };
-    arrow(iArrow, i, 9);
-    arrow(jArrow, j, 9);
-    arrow(probeArrow, info.v, 9);
-    arrow(imageArrow, info.mv);
+    arrow(arrows.i, i, 9);
+    arrow(arrows.j, j, 9);
+    arrow(arrows.v, info.v, 9);
+    arrow(arrows.mv, info.mv);
+  }
+
+  drawLabels(info) {
+    const { labels } = this.view.moved;
+    const [i, j] = info.columns;
     const place = (label, tip, fallback) => {
       const length = Math.hypot(...tip);
       const [ux, uy] = length < 1e-9 ? fallback : [tip[0] / length, tip[1] / length];
@@ -403,25 +471,35 @@ export function mount(root) {
     place(labels.j, j, [-1, 1]);
     place(labels.v, info.v, [-1, -1]);
     place(labels.mv, info.mv, [1, 1]);
-    const centre = unitSquare(shown).reduce((s, p) => [s[0] + p[0] / 4, s[1] + p[1] / 4], [0, 0]);
+    const centre = unitSquare(info.shown).reduce((s, p) => [s[0] + p[0] / 4, s[1] + p[1] / 4], [0, 0]);
     labels.det.textContent = `det ${format(info.det)}`;
     labels.det.setAttribute("x", sx(clamp(centre[0], VIEW - 1)));
     labels.det.setAttribute("y", sy(clamp(centre[1], VIEW - 0.3)) - 14);
+  }
 
-    for (const [name, g] of Object.entries(handles)) {
-      const p = handlePoint(name);
+  drawHandles() {
+    for (const [name, g] of Object.entries(this.view.handles)) {
+      const p = this.handlePoint(name);
       g.setAttribute("transform", `translate(${sx(clamp(p[0], VIEW))},${sy(clamp(p[1], VIEW))})`);
       g.setAttribute("aria-valuenow", p[0]);
       g.setAttribute("aria-valuetext", `x ${format(p[0])}, y ${format(p[1])}`);
     }
+  }
 
-    inputs.forEach((input, k) => {
+  // The entry being typed in keeps what the reader typed.
+  drawEntries(skipInput) {
+    this.view.inputs.forEach((input, k) => {
       if (input === skipInput) return;
-      const text = String(clean(state.m[k]));
+      const text = String(clean(this.state.m[k]));
       if (input.value !== text) input.value = text;
     });
+  }
 
-    const m = state.m;
+  drawReadout(info) {
+    const { columnsLine, detLine, statusLine, probeLine, shownLine, sliderText, slider } = this.view;
+    const { m, t } = this.state;
+    const shown = info.shown;
+    const [i, j] = info.columns;
     columnsLine.textContent = `î lands on ${pair(i)} and ĵ lands on ${pair(j)}: the columns of M.`;
     detLine.textContent =
       `det M = ${factor(shown[0])}·${factor(shown[3])} − ${factor(shown[1])}·${factor(shown[2])} = ${format(info.det)}` +
@@ -431,35 +509,32 @@ export function mount(root) {
     statusLine.textContent = info.rank === 2 ? "Invertible: M can be undone." : verdict(info);
     statusLine.classList.toggle("t2x2__status--singular", info.rank < 2);
     probeLine.textContent = `v = ${pair(info.v)}, so M v = ${factor(info.v[0])}·${pair(i)} + ${factor(info.v[1])}·${pair(j)} = ${pair(info.mv)}.`;
-    shownLine.textContent =
-      state.t === 1 ? "" : `Showing (1 − t)·I + t·M at t = ${format(state.t)}: ${matrixText(shown)}; M itself is ${matrixText(m)}.`;
-    shownLine.hidden = state.t === 1;
-    sliderText.textContent = `From the identity (t = 0) to M (t = 1): t = ${format(state.t)}`;
-    if (Number(slider.value) !== state.t) slider.value = String(state.t);
-    slider.setAttribute("aria-valuetext", `t = ${format(state.t)}`);
+    shownLine.textContent = t === 1 ? "" : `Showing (1 − t)·I + t·M at t = ${format(t)}: ${matrixText(shown)}; M itself is ${matrixText(m)}.`;
+    shownLine.hidden = t === 1;
+    sliderText.textContent = `From the identity (t = 0) to M (t = 1): t = ${format(t)}`;
+    if (Number(slider.value) !== t) slider.value = String(t);
+    slider.setAttribute("aria-valuetext", `t = ${format(t)}`);
+  }
 
-    setDescription(
-      `Fixed grid with the grid moved by ${state.t === 1 ? "M" : `the in-between matrix at t = ${format(state.t)}`} ` +
-        `${matrixText(shown)} on top. î lands on ${pair(i)}, ĵ on ${pair(j)}. ` +
+  describe(info) {
+    const { t } = this.state;
+    const [i, j] = info.columns;
+    this.view.drawing.setDescription(
+      `Fixed grid with the grid moved by ${t === 1 ? "M" : `the in-between matrix at t = ${format(t)}`} ` +
+        `${matrixText(info.shown)} on top. î lands on ${pair(i)}, ĵ on ${pair(j)}. ` +
         `The unit square becomes a parallelogram of signed area ${format(info.det)}` +
         (info.rank === 2 ? `; the arc from î to ĵ turns ${info.orientation}. ` : ". ") +
         (info.rank < 2 ? `${verdict(info)} ` : "") +
         `The letter F is drawn ${info.sign < 0 ? "mirrored" : info.rank < 2 ? "flattened" : "unmirrored"}. v = ${pair(info.v)} goes to M v = ${pair(info.mv)}.`,
     );
-
-    // Key moments only: the determinant changes sign, or reaches or leaves 0.
-    if (!quiet && previous && (previous.sign !== info.sign || previous.rank !== info.rank)) {
-      if (info.rank < 2) announce(`det = 0. ${verdict(info)}`);
-      else if (previous.rank < 2) announce(`det = ${format(info.det)}: invertible again, orientation ${info.sign > 0 ? "kept" : "flipped"}.`);
-      else announce(`det = ${format(info.det)}: orientation ${info.sign > 0 ? "kept again" : "flipped"}; î → ĵ now turns ${info.orientation}.`);
-    }
-    previous = info;
-
-    publish(root, { ...info, hash: formatHash(state.m, state.v) });
-    if (record && !morph) writeHash();
   }
 
-  update({ quiet: true, record: false }); // loading the page writes nothing to its URL
-  // A link to a state (#m=...) is not an anchor the browser can scroll to: bring the widget into view.
-  if (fromHash) requestAnimationFrame(() => box.scrollIntoView({ block: "center" }));
+  // Key moments only: the determinant changes sign, or reaches or leaves 0.
+  announceChange(info) {
+    const previous = this.previous;
+    if (!previous || (previous.sign === info.sign && previous.rank === info.rank)) return;
+    if (info.rank < 2) this.announce(`det = 0. ${verdict(info)}`);
+    else if (previous.rank < 2) this.announce(`det = ${format(info.det)}: invertible again, orientation ${info.sign > 0 ? "kept" : "flipped"}.`);
+    else this.announce(`det = ${format(info.det)}: orientation ${info.sign > 0 ? "kept again" : "flipped"}; î → ĵ now turns ${info.orientation}.`);
+  }
 }
