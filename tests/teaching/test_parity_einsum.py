@@ -5,7 +5,8 @@ of a bad equation or bad shapes, compared with real torch."""
 
 import pytest
 
-from parity import assert_same
+import torch
+from parity import assert_same, run
 
 PRELUDE = """
 def exact(t):
@@ -87,7 +88,8 @@ for f in [lambda: torch.einsum('ij'), lambda: torch.einsum(), lambda: torch.eins
           lambda: torch.einsum('ij', 5), lambda: torch.einsum('i,i', [a[0], 3]), lambda: torch.einsum(5, a),
           lambda: torch.einsum(None, a), lambda: torch.einsum('ij,jk', a, [b]),
           lambda: torch.einsum(a, [60]), lambda: torch.einsum(a, [-1, 0]), lambda: torch.einsum(a, 0),
-          lambda: torch.einsum(a, ['a', 'b']), lambda: torch.einsum(a, [0, 1], [0, 52])]:
+          lambda: torch.einsum(a, ['a', 'b']), lambda: torch.einsum(a, [0, 1], [0, 52]),
+          lambda: torch.einsum('ij', a, out=a), lambda: torch.einsum('ij', a, path=[0])]:
     attempt(f)
 """,
     "einsum_dtypes": """
@@ -122,14 +124,19 @@ for eq, shapes in [('ij,jk->ik', [(2, 3), (3, 4)]), ('ij,jk', [(2, 3), (3, 4)]),
     ops = [rnd(*s).requires_grad_() for s in shapes]
     r = torch.einsum(eq, *ops)
     print(eq, tuple(r.shape), r.stride(), walk(r.grad_fn))
-    (r * rnd(*r.shape)).sum().backward()
+    (r * torch.randn(r.shape, generator=gen)).sum().backward()
     print([exact(o.grad) for o in ops])
-x = rnd(3, 3, requires_grad=False).requires_grad_()
+x = rnd(3, 3).requires_grad_()
 d = torch.einsum('ii->i', x)
-print(d._base is x, d.grad_fn._saved_dim1, d.grad_fn._saved_dim2, d.grad_fn.next_functions[0][0]._saved_dims)
-g, = torch.autograd.grad(torch.einsum('ij,jk->', x, x), x, create_graph=True)
-print(exact(g), walk(g.grad_fn))
-g.sum().backward()
+moved = d.grad_fn.next_functions[0][0]
+diag = moved.next_functions[0][0]
+print(d._base is x, torch.einsum('ij->ji', x)._base is x, d.grad_fn._saved_dims, moved._saved_dims,
+      diag._saved_dim1, diag._saved_dim2, diag._saved_offset, diag._saved_self_sym_sizes)
+s = torch.einsum('ij->j', x)
+print(s.grad_fn._saved_dim, s.grad_fn._saved_keepdim, s.grad_fn._saved_self_sym_sizes)
+e = torch.einsum('ij,jk->', x, x)
+print(exact(e), walk(e.grad_fn))
+e.backward()
 print(exact(x.grad))
 with torch.no_grad():
     print(torch.einsum('ij,jk->ik', x, x).grad_fn, torch.einsum('ij,jk->ik', x, x).requires_grad)
@@ -153,4 +160,5 @@ for eq, ops in [('ij,jk,kl', (a, b)), ('ij', (a, b)), ('ij-ji', (a,)), ('i1', (v
 
 @pytest.mark.parametrize("name", sorted(CELLS))
 def test_cell(name):
+    assert run(PRELUDE + CELLS[name], torch)[1] is None, "the program itself must run under torch"
     assert_same(PRELUDE + CELLS[name])

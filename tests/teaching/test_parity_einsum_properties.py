@@ -7,7 +7,8 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parity import assert_same
+import torch
+from parity import assert_same, run
 
 # CI runs a fixed (derandomized) set of examples; to explore, run e.g.
 #   BOOKTORCH_HYPOTHESIS_SCALE=20 BOOKTORCH_HYPOTHESIS_RANDOM=1 pytest tests/teaching/test_parity_einsum_properties.py
@@ -81,9 +82,10 @@ def test_einsum_values_and_gradients(case, dtype, transposed, seed):
     src = PRELUDE.replace("SEED", str(seed)) + f"""
 ops = []
 for shape in {shapes}:
-    t = torch.randn(*shape[::-1], generator=gen).to(torch.{dtype}).permute(*range(len(shape) - 1, -1, -1)) \\
-        if {transposed} else torch.randn(*shape, generator=gen).to(torch.{dtype})
+    t = torch.randn(shape[::-1], generator=gen).to(torch.{dtype}).permute(list(range(len(shape) - 1, -1, -1))) \\
+        if {transposed} else torch.randn(shape, generator=gen).to(torch.{dtype})
     ops.append(t.requires_grad_())
+print(tuple(tuple(o.stride()) for o in ops))
 try:
     r = torch.einsum({equation!r}, *ops)
 except RuntimeError as e:
@@ -94,4 +96,5 @@ else:
     (r * w).sum().backward()
     print([exact(o.grad) for o in ops])
 """
+    assert run(src, torch)[1] is None, "the program itself must run under torch"
     assert_same(src)

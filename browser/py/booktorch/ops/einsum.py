@@ -57,7 +57,7 @@ def _from_sublists(args):
 
 
 @function("einsum")
-def einsum_function(*args):
+def einsum(*args):
     if len(args) < 2:
         raise ValueError(
             "einsum(): must specify the equation string and at least one operand, "
@@ -68,13 +68,13 @@ def einsum_function(*args):
     else:
         equation, operands = args[0], args[1:]
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
-        return einsum_function(equation, *operands[0])
+        return einsum(equation, *operands[0])
     if not isinstance(equation, str):
         raise TypeError(f"einsum(): argument 'equation' (position 1) must be str, not {type(equation).__name__}")
     for i, op in enumerate(operands):
         if not isinstance(op, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 1, but got {type(op).__name__}")
-    return einsum(equation, list(operands))
+    return _aten_einsum(equation, list(operands))
 
 
 # ------------------------------------------------------------------ parsing
@@ -325,7 +325,7 @@ def _contract(ops, dim_counts, out_num_dim, total):
     return ops[0]
 
 
-def einsum(equation, operands):
+def _aten_einsum(equation, operands):
     """ATen's einsum of an equation string and a list of tensors."""
     if not operands:
         raise RuntimeError("einsum(): must provide at least one operand")
