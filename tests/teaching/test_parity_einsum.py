@@ -109,7 +109,8 @@ for f in [lambda: torch.einsum('ij,jk->ik', a.float(), b.double()), lambda: torc
 for eq, shapes in [('ij,jk->ik', [(5, 7), (7, 6)]), ('ik,kj->ij', [(16, 64), (64, 32)]), ('bij,bjk->bik', [(4, 20, 30), (4, 30, 10)]),
                    ('bhtd,bhsd->bhts', [(2, 2, 8, 16), (2, 2, 8, 16)]), ('i,i->', [(100,), (100,)]), ('ij,ij->', [(10, 30), (10, 30)]),
                    ('ij,kj->ik', [(9, 33), (7, 33)]), ('ii->', [(50, 50)]), ('ij->j', [(64, 3)]), ('ij,j->i', [(20, 50), (50,)]),
-                   ('ijk,ikl->jl', [(3, 5, 7), (3, 7, 4)]), ('ij,jk,kl->il', [(6, 10), (10, 12), (12, 5)])]:
+                   ('ijk,ikl->jl', [(3, 5, 7), (3, 7, 4)]), ('ij,jk,kl->il', [(6, 10), (10, 12), (12, 5)]),
+                   ('ij,jk->ki', [(6, 40), (40, 12)]), ('bij,bjk->bki', [(2, 4, 30), (2, 30, 8)])]:
     r = torch.einsum(eq, *[rnd(*s) for s in shapes])
     print(eq, tuple(r.shape), r.stride(), exact(r))
 """,
@@ -120,7 +121,8 @@ for eq, shapes in [('ij,jk->ik', [(2, 3), (3, 4)]), ('ij,jk', [(2, 3), (3, 4)]),
                    ('...ij,...jk', [(5, 2, 3), (3, 4)]), ('ij,ij->ij', [(2, 3), (2, 3)]), ('ij,kj->', [(2, 3), (4, 3)]),
                    ('ij,jk,kl->il', [(2, 3), (3, 4), (4, 5)]), ('ij', [(2, 3)]), ('iij->j', [(2, 2, 3)]),
                    ('iji->ij', [(3, 2, 3)]), ('i,i,i->', [(4,), (4,), (4,)]), ('ab,cd->', [(2, 3), (4, 5)]),
-                   ('...i,i->...', [(2, 3, 4), (4,)]), ('bi,bj->bij', [(2, 3), (2, 4)])]:
+                   ('...i,i->...', [(2, 3, 4), (4,)]), ('bi,bj->bij', [(2, 3), (2, 4)]), ('ij,jk->ki', [(2, 3), (3, 4)]),
+                   ('bij,bjk->bki', [(2, 3, 4), (2, 4, 5)]), ('cd,cab', [(2, 2), (2, 1, 1)])]:
     ops = [rnd(*s).requires_grad_() for s in shapes]
     r = torch.einsum(eq, *ops)
     print(eq, tuple(r.shape), r.stride(), walk(r.grad_fn))

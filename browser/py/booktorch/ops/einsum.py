@@ -285,6 +285,9 @@ def _sumproduct_pair(left, right, sum_dims):
         else:
             ro.append(i)
             ro_size *= right._shape[i]
+    if lo and ro and ro[-1] < lo[0]:
+        # the right operand's dims all come first in the output: swapped, bmm writes the result in order
+        left, right, lo, ro, lo_size, ro_size = right, left, ro, lo, ro_size, lo_size
     out_size = ([left._shape[d] for d in lro] + [left._shape[d] for d in lo] + [1] * len(sum_dims)
                 + [right._shape[d] for d in ro])
     out_order = lro + lo + sum_dims + ro
