@@ -18,6 +18,10 @@ if _PKG_ROOT not in sys.path:
 import booktorch  # noqa: E402
 import torch  # noqa: E402
 
+# One thread, as the build runs torch (bookengine/child.py) and so as the book's outputs were
+# made: MKL and ATen split some sums between threads, and booktorch follows the one-thread order.
+torch.set_num_threads(1)
+
 
 def run(src, module):
     buf = io.StringIO()

@@ -25,8 +25,8 @@ many shapes and layouts.  What was found:
 - ``sgemm`` (``A @ B``, torch's row-major result): with 12 or more columns and 4 or more rows every
   output is one fused multiply-add chain in k order, the k range cut into blocks of
   at most 192 (two equal halves between 193 and 384) whose sums are added in order;
-  the rows after the last multiple of 4 are an unfused chain instead when torch's
-  second thread is used (``_threaded_remainder``).  With 2 to 11 columns (or 2 or 3 rows): B
+  (torch on one thread, as the book runs it: with two, MKL gives the rows after the
+  last multiple of 4 to the second thread's unfused kernel).  With 2 to 11 columns (or 2 or 3 rows): B
   row-major gives an unfused chain per output, except that the first outputs of a
   result row up to a 16-byte boundary add k in blocks of 8 whose second half is
   summed apart (``_peel_order``); A row-major times a column-major B (``x @ W.T``)
@@ -274,12 +274,6 @@ def _small_row(a, b, n, row_offset, init=None):
     return row
 
 
-def _threaded_remainder(m, k, n):
-    """Whether the rows after the last multiple of 4 come from the unfused kernel: MKL splits
-    such products between torch's two threads and the second one's remainder is not fused."""
-    return m < 12 and m % 4 and (k > 16 or (k > 4 and n > 16))
-
-
 def _dot_kernel_rows(a, b, m, k, n):
     """``x @ W.T`` with 2 to 11 outputs per row: a dot product per output, 4 lanes for the
     columns in blocks of 4, 8 lanes for the rest, peeled to the alignment of the row of A."""
@@ -345,9 +339,6 @@ def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None, out_offset=0):
         b_rows = b.rows() if alpha == 1 else [_scale(r, alpha) for r in b.rows()]
         blocks = _kblocks(k)
         out = [_fused_row(r, b_rows, n, blocks, None if c is None else c[i]) for i, r in enumerate(a_rows)]
-        if _threaded_remainder(m, k, n):
-            for i in range(m // 4 * 4, m):
-                out[i] = _small_row(_scale(a_rows[i], alpha), b, n, out_offset + i * n, None if c is None else c[i])
         return out
     if b.col_major and not a.col_major:
         return _with_c(_dot_kernel_rows(a, b, m, k, n), alpha, c)
