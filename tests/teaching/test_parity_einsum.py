@@ -115,6 +115,12 @@ for eq, shapes in [('ij,jk->ik', [(5, 7), (7, 6)]), ('ik,kj->ij', [(16, 64), (64
                    ('bhtd,bhsd->bhts', [(2, 3, 5, 16), (2, 3, 5, 16)])]:
     r = torch.einsum(eq, *[rnd(*s) for s in shapes])
     print(eq, tuple(r.shape), r.stride(), exact(r))
+for eq, shapes in [('bhtd,bhsd->bhts', [(1, 4, 7, 32), (1, 4, 7, 32)]), ('bij,bjk->bik', [(3, 5, 30), (3, 30, 13)]),
+                   ('bhts,bhsd->bhtd', [(2, 3, 5, 5), (2, 3, 5, 16)]), ('bij,bjk->bik', [(4, 6, 20), (4, 20, 6)])]:
+    ops = [rnd(*s).requires_grad_() for s in shapes]
+    r = torch.einsum(eq, *ops)
+    (r * rnd(*r.shape)).sum().backward()
+    print(eq, exact(r), [exact(o.grad) for o in ops])
 """,
     "einsum_autograd": """
 for eq, shapes in [('ij,jk->ik', [(2, 3), (3, 4)]), ('ij,jk', [(2, 3), (3, 4)]), ('bhtd,bhsd->bhts', [(2, 3, 4, 5), (2, 3, 6, 5)]),
