@@ -24,7 +24,7 @@ from test_surface_coverage import parity_programs  # noqa: E402
 SAMPLE = ("test_parity_dtypes", "test_parity_api", "test_parity_unit", "test_parity_random", "test_parity_factories",
           "test_parity_indexing", "test_parity_join", "test_parity_autograd", "test_parity_linalg",
           "test_parity_math", "test_parity_math_reductions", "test_parity_softmax", "test_parity_nn",
-          "test_parity_optim")
+          "test_parity_optim", "test_parity_einsum")
 
 
 def _cpython(source):

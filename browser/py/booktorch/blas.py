@@ -302,7 +302,7 @@ def _with_c(rows, alpha, c):
     return [array("f", map(add, r, cr)) for r, cr in zip(rows, c)]
 
 
-def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None):
+def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None, out_offset=0):
     """``alpha * (A @ B) + beta * C`` in float32 (A and B two :class:`Operand`, C the rows of
     torch's row-major result), as the rows of that result.
 
@@ -346,7 +346,7 @@ def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None):
     if b.col_major:
         b_rows = b.rows()
         return [_unfused_row(r, b_rows, n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
-    return [_small_row(r, b, n, i * n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
+    return [_small_row(r, b, n, out_offset + i * n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
 
 
 def unfused_rows(a_rows, b_rows, n, tc="f"):
