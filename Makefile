@@ -58,7 +58,7 @@ build: setup ## build the site into site/ (strict: any warning fails)
 	$(MKDOCS) build --strict
 
 test: setup ## run every test (what CI runs)
-	$(PY) -m pytest -q -n auto --dist loadscope --durations=25 tests
+	$(PY) -m pytest -q -n auto --dist loadgroup --durations=25 tests
 
 # The unit tier (engine units, booktorch parity, widget math, lint; tiers: tests/conftest.py),
 # with a fifth of the random (hypothesis) examples: an author's loop, about a minute.

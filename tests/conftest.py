@@ -43,6 +43,10 @@ def tier_of(item):
 def pytest_collection_modifyitems(config, items):
     for item in items:
         item.add_marker(getattr(pytest.mark, tier_of(item)))
+        # pytest-xdist (make test: --dist loadgroup) keeps a module on one worker, so its
+        # module-scoped fixtures are made once; a test may name a group of its own instead.
+        if not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.fixture

@@ -44,3 +44,16 @@ print("bhtd,bhsd->bhts:", list(S.shape),
       " same as Q @ K^T:", torch.allclose(S, Q @ K.mT, atol=1e-5))
 assert S.shape == (2, 4, 6, 6) and torch.allclose(S, Q @ K.mT, atol=1e-5)
 # ANCHOR_END: attention
+
+# The equations the page invites the reader to try in its cell (not shown):
+# the order of the kept letters, everything summed, nothing summed, and
+# lengths that do not line up.
+assert torch.einsum("ij,jk->ki", A, B).shape == (4, 2)
+assert torch.einsum("ij,jk->", A, B).shape == ()
+assert torch.einsum("ij,jk->ijk", A, B).shape == (2, 3, 4)
+try:
+    torch.einsum("ij,kj->ik", A, B)
+except RuntimeError:
+    pass
+else:
+    raise AssertionError("ij,kj->ik should not fit a [2, 3] and a [3, 4]")

@@ -75,11 +75,11 @@ def test_search_index_loads_when_the_reader_opens_search(browser, isolated_url):
     assert index() == [], "the search index was downloaded before anyone searched"
     page.keyboard.press("/")
     page.keyboard.type("broadcasting")
-    results = page.locator(".md-search-result__item")
+    results = page.locator(".md-search-result__item:visible")  # (a page's further matches are folded away)
     results.first.wait_for()
     assert "reshaping/" in " ".join(results.locator("a").evaluate_all("links => links.map(a => a.href)"))
     assert len(index()) == 1
     page.goto(isolated_url + "?q=contiguous")
-    page.locator(".md-search-result__item").first.wait_for()
+    page.locator(".md-search-result__item:visible").first.wait_for()
     context.close()
     assert not watched.errors, f"console errors: {watched.errors}"
