@@ -44,7 +44,7 @@ are float32 values; whole rows are rounded at once with ``array('f', ...)``.
 """
 
 from array import array
-from itertools import repeat
+from itertools import chain, repeat
 from operator import add, mul
 
 BLOCK_K = 192  # MKL's k block for sgemm
@@ -262,10 +262,22 @@ def _peel_order(a, b_col, init=0.0):
     return acc[0]
 
 
-def _small_row(a, b, n, row_offset, init=None):
+def _unfused_block(a_rows, b_rows, n, inits=None):
+    """[_unfused_row(r, b_rows, n, init) for each row r]: the same chains, element for element,
+    computed for the whole result at once (one k step over every output), which costs far
+    fewer Python-level steps when the rows are short (a training step's [16, 64] @ [64, 2])."""
+    m = len(a_rows)
+    acc = array("f", chain.from_iterable(inits)) if inits is not None else _zeros(m * n, "f")
+    for column, b in zip(zip(*a_rows), b_rows):
+        acc = array("f", map(add, acc, array("f", [x * y for x in column for y in b])))
+    return [acc[i * n:(i + 1) * n] for i in range(m)]
+
+
+def _small_row(a, b, n, row_offset, init=None, row=None):
     """A result row from MKL's unfused small-matrix kernel (B row-major): an unfused k chain per
-    output, the outputs before the row's 16-byte boundary in :func:`_peel_order`."""
-    row = _unfused_row(a, b.rows(), n, init)
+    output (``row``, when already computed), the outputs before the row's 16-byte boundary in
+    :func:`_peel_order`."""
+    row = _unfused_row(a, b.rows(), n, init) if row is None else row
     peel = (4 - row_offset % 4) % 4
     if n - peel >= 4:
         cols = b.cols()
@@ -346,7 +358,10 @@ def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None, out_offset=0):
     if b.col_major:
         b_rows = b.rows()
         return [_unfused_row(r, b_rows, n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
-    return [_small_row(r, b, n, out_offset + i * n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
+    chains = _unfused_block(a_rows, b.rows(), n, c) if n < 8 else [None] * m
+    return [
+        _small_row(r, b, n, out_offset + i * n, None if c is None else c[i], chains[i]) for i, r in enumerate(a_rows)
+    ]
 
 
 def unfused_rows(a_rows, b_rows, n, tc="f"):
