@@ -8,11 +8,11 @@ import pytest
 
 from parity import assert_same
 
+# DTYPES, ev, ex and attempt: shared with the reductions' programs (test_parity_math_reductions)
 DTYPES = ("torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.int16, torch.int32, "
           "torch.int64, torch.uint8, torch.bool")
-PRELUDE = f"""
+COMMON = f"""
 DTYPES = [{DTYPES}]
-F = torch.nn.functional
 def ev(src, scope=None):
     # compiled as the program's own code, so that the surface test sees the names it uses
     return eval(compile(src, "<cell>", "eval"), globals(), scope)
@@ -26,6 +26,9 @@ def attempt(f):
     if isinstance(r, torch.Tensor):
         return f"{{r!r}} {{r.dtype}} {{r.stride()}}"
     return repr(r)
+"""
+PRELUDE = COMMON + """
+F = torch.nn.functional
 def sample(d):
     if d.is_floating_point:
         return torch.tensor([3.5, -2.25, 0.0, 1.0, 0.1, -7.0], dtype=torch.float64).to(d)
@@ -50,7 +53,7 @@ def grads(f, *xs):
         y.sum().backward()
         print([x.grad for x in xs])
     except Exception as e:
-        print(f"{{type(e).__name__}}: {{e}}")
+        print(f"{type(e).__name__}: {e}")
 """
 
 CELLS = {

@@ -7,28 +7,14 @@ full-precision ``item()`` values, so the last bit counts), and autograd, under t
 import pytest
 
 from parity import assert_same
+from test_parity_math import COMMON
 
-DTYPES = ("torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.int16, torch.int32, "
-          "torch.int64, torch.uint8, torch.bool")
-PRELUDE = f"""
-DTYPES = [{DTYPES}]
-def ev(src, scope=None):
-    return eval(compile(src, "<cell>", "eval"), globals(), scope)
-def ex(src, scope=None):
-    exec(compile(src, "<cell>", "exec"), globals(), scope)
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{{type(e).__name__}}: {{e}}"
-    if isinstance(r, torch.Tensor):
-        return f"{{r!r}} {{r.dtype}} {{r.stride()}}"
-    return repr(r)
+PRELUDE = COMMON + """
 def walk(g, d=0):
     if g is None:
         return
-    saved = {{k: getattr(g, k) for k in sorted(dir(g)) if k.startswith('_saved_') and k not in
-             ('_saved_self', '_saved_result', '_saved_indices', '_saved_result0')}}
+    saved = {k: getattr(g, k) for k in sorted(dir(g)) if k.startswith('_saved_') and k not in
+             ('_saved_self', '_saved_result', '_saved_indices', '_saved_result0')}
     print(' ' * d + g.name(), saved)
     for n, _ in g.next_functions:
         walk(n, d + 2)
@@ -41,7 +27,7 @@ def grads(f, *xs):
         (y * torch.arange(1, y.numel() + 1).reshape(y.shape)).sum().backward()
         print([x.grad for x in xs])
     except Exception as e:
-        print(f"{{type(e).__name__}}: {{e}}")
+        print(f"{type(e).__name__}: {e}")
 def pseudo(n, mod=1009, mult=7919):
     # deterministic, irregular float32 values in [0, 1), the same under torch and booktorch
     return ((torch.arange(n) * mult) % mod).float() / mod
