@@ -3,6 +3,7 @@ runner and the widgets' call, which carries arguments and value as JSON."""
 
 import json
 import sys
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "browser" / "py"))
@@ -32,3 +33,41 @@ def test_a_call_says_what_is_missing_or_not_json():
     assert (value, error[2]) == (None, "ValueError: math domain error\n")
     value, error = bookcell.call("builtins", "float", json.dumps(["nan"]))  # JSON has no NaN
     assert value is None and error[2].startswith("ValueError: Out of range float values are not JSON compliant")
+
+
+class LineBufferedStdout:
+    """Like the browser's sys.stdout: text reaches the page only when a line ends or on flush."""
+
+    def __init__(self):
+        self.buffer, self.sent = "", []
+
+    def write(self, text):
+        self.buffer += text
+        if "\n" in self.buffer:
+            self.flush()
+        return len(text)
+
+    def flush(self):
+        if self.buffer:
+            self.sent.append(self.buffer)
+        self.buffer = ""
+
+
+def test_a_run_sends_its_last_piece_even_without_a_newline(monkeypatch):
+    stdout = LineBufferedStdout()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    assert bookcell.run('print("a")\nprint(1, end="")', "<cell 1>", {}) is None
+    assert stdout.sent == ["a\n", "1"] and stdout.buffer == ""
+    # a line cut short by an exception (as Stop's KeyboardInterrupt cuts one) goes with its run
+    error = bookcell.run('print("half", end="")\nraise KeyboardInterrupt', "<cell 1>", {})
+    assert error[0] == "KeyboardInterrupt" and stdout.sent[-1] == "half"
+
+
+def test_what_a_call_prints_does_not_wait_for_the_next_run(monkeypatch):
+    stdout = LineBufferedStdout()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    printer = types.ModuleType("printer")
+    printer.say = lambda text: print(text, end="")
+    monkeypatch.setitem(sys.modules, "printer", printer)
+    assert bookcell.call("printer", "say", json.dumps(["no newline"])) == ("null", None)
+    assert stdout.buffer == ""

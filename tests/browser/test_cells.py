@@ -202,6 +202,10 @@ def test_output_states_are_honest(watched, isolated_url):
     run(first)
     assert output(first).strip() == "42"
     assert first.get_attribute("data-verdict") == "edited"
+    # output without a final newline shows in its own run, not at the head of the next
+    set_code(page, first, "print('no newline', end='')")
+    run(first)
+    assert output(first) == "no newline"
     # an edit marks the output and verdict as the old code's
     page.keyboard.insert_text("\n# changed")
     assert first.get_attribute("data-stale") == "true"

@@ -60,6 +60,22 @@ def test_chapters_have_previous_next_links_and_a_table_of_contents(browser, isol
     context.close()
 
 
+def url_settled(page, quiet_ms=1500):
+    """Wait until the URL has not changed for ``quiet_ms``. After instant navigation,
+    navigation tracking rewrites the URL's #section a moment later, and Material closes
+    the search it finds open when the URL changes."""
+    page.evaluate(
+        """quiet => new Promise((resolve) => {
+            let last = location.href, since = performance.now();
+            const timer = setInterval(() => {
+                if (location.href !== last) [last, since] = [location.href, performance.now()];
+                else if (performance.now() - since >= quiet) { clearInterval(timer); resolve(); }
+            }, 50);
+        })""",
+        quiet_ms,
+    )
+
+
 def test_search_index_loads_when_the_reader_opens_search(browser, isolated_url):
     """No page downloads the search index (the whole book's text) until the reader opens
     search; then search finds what it always found, from the keyboard or from a ?q= link."""
@@ -70,8 +86,9 @@ def test_search_index_loads_when_the_reader_opens_search(browser, isolated_url):
     page.goto(isolated_url + "faq/")
     page.wait_for_load_state("networkidle")
     page.locator("nav.md-footer__inner a.md-footer__link--next").click()  # instant navigation
-    page.wait_for_url(lambda url: url.split("#")[0].endswith("/remember/"))  # (tracking may add a #section)
+    page.wait_for_url(lambda url: url.split("#")[0].endswith("/remember/"))
     page.wait_for_load_state("networkidle")
+    url_settled(page)
     assert index() == [], "the search index was downloaded before anyone searched"
     page.keyboard.press("/")
     page.keyboard.type("broadcasting")

@@ -67,12 +67,25 @@ def describe(exc, name):
     return type(exc).__name__, text + last, last, line
 
 
+def flush_output():
+    """Send what sys.stdout and sys.stderr still hold. The browser's streams are line
+    buffered: without this, a run's last piece without a newline (``print(x, end="")``,
+    or a line cut short by Stop) would come out at the head of the next run."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:  # noqa: BLE001, S110 - a stream that cannot flush has nothing to send
+            pass
+
+
 def run(code, name, namespace):
     """Run a cell for the browser's worker: None, or (type, traceback, last line, line)."""
     try:
         execute(code, name, namespace)
     except BaseException as exc:  # noqa: BLE001 - the reader sees whatever their code raised
         return describe(exc, name)
+    finally:
+        flush_output()
     return None
 
 
@@ -85,3 +98,5 @@ def call(module, name, arguments_json):
         return json.dumps(function(*json.loads(arguments_json)), allow_nan=False), None
     except BaseException as exc:  # noqa: BLE001 - the widget reports whatever Python raised
         return None, describe(exc, getattr(sys.modules.get(module), "__file__", None))
+    finally:
+        flush_output()  # what a call prints is not kept, and must not reach the next run
