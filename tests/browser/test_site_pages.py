@@ -1,8 +1,11 @@
 """Every page of the built book in Chromium: only its own host, KaTeX, navigation, search."""
 
 import json
+import re
 
 from .conftest import Watched
+
+KATEX_SCRIPT = re.compile(r"katex(\.min)?\.m?js|auto-render")
 
 
 def all_pages(site):
@@ -10,6 +13,8 @@ def all_pages(site):
 
 
 def test_every_page_loads_only_from_its_own_host(browser, built_site, isolated_url):
+    """Every page, notebooks included: no request to another host, no console error, and
+    no request for KaTeX's JavaScript (the math is rendered at build time), only its CSS."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     watched = Watched(page)
@@ -19,8 +24,11 @@ def test_every_page_loads_only_from_its_own_host(browser, built_site, isolated_u
         if path == "tensors":
             assert page.locator(".katex").count() > 0, "KaTeX rendered no math on the chapter"
     context.close()
+    assert len({u for u in watched.requests if u.endswith("/")}) > 20, "every page, notebooks included, was visited"
     assert not watched.foreign(isolated_url), f"requests to other hosts: {watched.foreign(isolated_url)}"
     assert not watched.errors, f"console errors: {watched.errors}"
+    assert not [u for u in watched.requests if KATEX_SCRIPT.search(u)]
+    assert [u for u in watched.requests if "/assets/katex/katex.min.css" in u], "KaTeX's CSS is still served"
 
 
 CHAPTERS = {
