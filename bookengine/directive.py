@@ -10,33 +10,38 @@
 A directive must stand alone on its line. A browser cell can also be written
 inline, as a fenced block whose language is ``pycell``. Lines inside other
 fenced code blocks are never directives, so the book can show the syntax.
+
+Which words open a directive, and what each kind takes and does, is in kinds/.
 """
 
-import json
+import functools
 import re
 import shlex
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from .errors import BookError
+from .kinds import KINDS
 
-DIRECTIVE = re.compile(r"^[ \t]*\{\{\s*(?P<kind>snippet|cell|exercise|widget)\b(?P<body>.*?)\}\}[ \t]*$")
-LOOKS_LIKE = re.compile(r"\{\{\s*(snippet|cell|exercise|widget)\b")
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})\s*([\w-]*)")
 CELL_LANGUAGE = "pycell"
-OPTIONS = {"snippet": {"alt", "title"}, "cell": set(), "exercise": set(), "widget": {"fallback", "alt"}}
-# The widgets: name -> {"python": whether it runs Python}. The browser's widget bundle
-# and loader read the same file, so a widget is added in one place.
-WIDGET_REGISTRY = Path(__file__).resolve().parent.parent / "browser" / "src" / "widgets" / "registry.json"
-WIDGETS = json.loads(WIDGET_REGISTRY.read_text(encoding="utf-8"))
 REPEATABLE = {"alt"}
+
+
+@functools.cache
+def _patterns(names):
+    """(a directive alone on its line, any text that looks like one) for these kind names."""
+    words = "|".join(map(re.escape, names))
+    return (
+        re.compile(rf"^[ \t]*\{{\{{\s*(?P<kind>{words})\b(?P<body>.*?)\}}\}}[ \t]*$"),
+        re.compile(rf"\{{\{{\s*({words})\b"),
+    )
 
 
 @dataclass
 class Directive:
     page: str  # the page's path as shown in errors, e.g. docs/tensors.md
     line: int
-    kind: str = "snippet"  # snippet | cell | exercise | widget | invalid (could not be read)
+    kind: str = "snippet"  # a name in kinds.KINDS, or invalid (could not be read)
     target: str | None = None  # e.g. ch01/shapes.py; None for an inline cell
     section: str | None = None
     alts: list = field(default_factory=list)
@@ -45,6 +50,7 @@ class Directive:
     widget: str | None = None  # a widget's name
     fallback: str | None = None  # the snippet (path#section) that draws a widget's no-script figure
     error: BookError | None = None  # why an invalid directive could not be read
+    options: dict = field(default_factory=dict)  # any other option a kind declares
 
     @property
     def where(self):
@@ -58,6 +64,7 @@ def _blocks(markdown):
     'unclosed' (a pycell fence that never closes) or 'stray' (a directive-like text
     that is not alone on its line).
     """
+    directive_line, looks_like = _patterns(tuple(sorted(KINDS)))
     lines = markdown.splitlines()
     index = 0
     while index < len(lines):
@@ -78,10 +85,10 @@ def _blocks(markdown):
                     yield index + 1, end + 1, "cell", "\n".join(lines[index + 1 : end]) + "\n"
             index = end + 1
             continue
-        match = DIRECTIVE.match(text)
+        match = directive_line.match(text)
         if match:
             yield index + 1, index + 1, "directive", match
-        elif LOOKS_LIKE.search(text):
+        elif looks_like.search(text):
             yield index + 1, index + 1, "stray", None
         index += 1
 
@@ -115,40 +122,39 @@ def parse_body(body, page, line, kind="snippet"):
         raise BookError(page, line, f"cannot read the directive's options: {exc}") from None
     if not words:
         raise BookError(page, line, f"the {kind} directive names no file")
-    if kind == "widget":
-        if words[0] not in WIDGETS:
-            raise BookError(page, line, f"unknown widget '{words[0]}' (known: {', '.join(sorted(WIDGETS))})")
-        directive = Directive(page=page, line=line, kind=kind, widget=words[0])
-    else:
-        target, _, section = words[0].partition("#")
-        if not target.endswith(".py"):
-            raise BookError(page, line, f"'{target}' is not a .py snippet path (relative to snippets/)")
-        directive = Directive(page=page, line=line, kind=kind, target=target, section=section or None)
-    allowed = OPTIONS[kind]
+    module = KINDS[kind]
+    directive = Directive(page=page, line=line, kind=kind)
+    module.read(directive, words[0])
     seen = set()
     for word in words[1:]:
         key, eq, value = word.partition("=")
         if not eq:
             raise BookError(page, line, f"option '{word}' must be written key=\"value\"")
-        if key not in allowed:
-            known = ", ".join(sorted(allowed)) or "none"
+        if key not in module.OPTIONS:
+            known = ", ".join(sorted(module.OPTIONS)) or "none"
             raise BookError(page, line, f"unknown option '{key}' for {kind} (known: {known})")
         if key not in REPEATABLE and key in seen:
             raise BookError(page, line, f"option '{key}' is given twice")
         seen.add(key)
-        if key == "alt":
-            if not value.strip():
-                raise BookError(page, line, "alt text must not be empty")
-            directive.alts.append(value.strip())
-        elif key == "title":
-            directive.title = value
-        elif key == "fallback":
-            directive.target, _, section = value.partition("#")
-            directive.section = section or None
-            directive.fallback = value
-    if kind == "widget" and not directive.fallback:
-        raise BookError(page, line, 'a widget needs fallback="chNN/file.py[#section]": the figure shown without script')
+        _set_option(directive, key, value)
+    if hasattr(module, "finish"):
+        module.finish(directive)
     return directive
+
+
+def _set_option(directive, key, value):
+    if key == "alt":
+        if not value.strip():
+            raise BookError(directive.page, directive.line, "alt text must not be empty")
+        directive.alts.append(value.strip())
+    elif key == "title":
+        directive.title = value
+    elif key == "fallback":
+        directive.target, _, section = value.partition("#")
+        directive.section = section or None
+        directive.fallback = value
+    else:
+        directive.options[key] = value  # a kind's own option
 
 
 def replace_directives(markdown, render):

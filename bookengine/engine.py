@@ -14,7 +14,7 @@ from .cache import RunCache, cache_key, environment_fingerprint
 from .cells import build_programs, verify_program
 from .exercises import load_exercise, verify_exercise
 from .directive import find_directives
-from .embeds import embed_problems
+from .kinds import hook
 from .errors import BookError, Problem
 from .golden import compare, output_text, read_golden
 from .measure import as_result, data_path, git_commit, read_measurement, write_measurement
@@ -178,10 +178,7 @@ class Book:
             for exercise in exercises.values():
                 if all(run.result for run in exercise.runs):
                     exercise.problems += verify_exercise(exercise)
-        report.embeds = {
-            (d.page, d.line): embed_problems(d, outcomes.get(d.target), execute)
-            for d in directives if d.kind in ("snippet", "widget")
-        }
+        report.embeds = {(d.page, d.line): hook(d.kind, "problems")(d, report) for d in directives if hook(d.kind, "problems")}
         return report
 
     def _file_cell(self, directive):

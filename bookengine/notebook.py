@@ -13,7 +13,7 @@ import json
 import re
 
 from .child import SEED
-from .embeds import shown_chunks
+from .kinds import hook
 
 HEADING = re.compile(r"^(#{1,4})\s+(.+?)\s*#*\s*$")
 SETUP = f"""\
@@ -122,10 +122,8 @@ def chapter_notebook(page, markdown, directives, report, chapter_url):
                                  "with the output the book verified when it was built.")
             else:
                 builder.markdown(f"{heading.group(1)} {plain_heading(heading.group(2))}")
-        elif directive is not None and directive.kind == "snippet":
-            _snippet_cell(builder, state, directive, report)
-        elif directive is not None and directive.kind == "cell":
-            _browser_cell(builder, state, page, directive, report)
+        elif directive is not None and hook(directive.kind, "notebook"):
+            hook(directive.kind, "notebook")(builder, state, directive, report)
     return builder.notebook(title)
 
 
@@ -196,65 +194,6 @@ def _names(code):
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
     return bound, read
-
-
-def _snippet_cell(builder, state, directive, report):
-    outcome = report.outcomes.get(directive.target)
-    if outcome is None or outcome.snippet is None:
-        return
-    snippet = outcome.snippet
-    if snippet.device == "cuda":
-        builder.markdown(f"This example needs a CUDA GPU; the notebook shows its code only:\n\n```python\n"
-                         f"{snippet.display_source(directive.section)}\n```")
-        return
-    result = outcome.result
-    if result is None:  # a build that runs nothing: the code alone
-        builder.code(snippet.display_source(directive.section))
-        return
-    ran = len(result["chunks"])
-    wanted = [i for i in shown_chunks(snippet, directive.section) if i < ran]
-    if not wanted:
-        return
-    take, fresh = state.emit(snippet.rel, lambda i: snippet.chunks[i].code, wanted)
-    source = "".join(_chunk_source(snippet, i) for i in take)
-    if fresh:
-        source = "fresh_start()  # as the book's build does before each example\n\n" + source
-    stdout = "".join(result["chunks"][i]["out"] for i in take)
-    # a figure of this machine's timings is not a verified output: the reader's run draws their own
-    figures = [] if snippet.measures else [figure["light"] for i in take for figure in result["chunks"][i]["figures"]]
-    error = result.get("error")
-    raised = error and max(take) == ran - 1
-    builder.code(source, stdout, figures, error=f"{error['type']}: {error['message']}" if raised else None)
-
-
-def _browser_cell(builder, state, page, directive, report):
-    program = report.programs.get(page)
-    cell = next((c for c in program.cells if c.line == directive.line), None) if program else None
-    if cell is None:
-        return
-    if not program.torch.result:  # a build that runs nothing: the code alone
-        builder.code(cell.code)
-        return
-    chunks = program.torch.result["chunks"]
-    # an earlier cell that raised on purpose is not run again: it would stop this one
-    take, _ = state.emit(
-        "browser cells", lambda i: program.cells[i].code, [cell.number - 1], lambda i: not chunks[i].get("error")
-    )
-    source = "".join(program.cells[i].code.rstrip("\n") + "\n\n" for i in take).rstrip("\n")
-    stdout = "".join(chunks[i]["out"] for i in take)
-    errors = [chunks[i].get("error") for i in take]
-    last = errors[-1]
-    builder.code(source, stdout, error=f"{last['type']}: {last['message']}" if last else None)
-
-
-def _chunk_source(snippet, index):
-    """A chunk's code as the page would show it (no markers, no header)."""
-    chunk = snippet.chunks[index]
-    first = chunk.start_line
-    last = first + chunk.code.count("\n") - 1
-    lines = [text for number, text in snippet.shown_lines if first <= number <= last]
-    body = "\n".join(lines).strip("\n")
-    return body + "\n\n" if body else ""
 
 
 def notebook_json(notebook):

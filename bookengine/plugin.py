@@ -20,19 +20,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from .directive import replace_directives
-from .embeds import figures_of
 from .engine import Book
 from .errors import BookError
+from .kinds import KINDS, Page, hook
 from .math import KatexRenderer, page_formulas, render_page_math, render_title_math, title_formulas
-from .render import (
-    figure_uri,
-    render_cell,
-    render_exercise,
-    render_failure,
-    render_measured,
-    render_snippet,
-    render_widget,
-)
+from .render import render_failure
 from .notebook import chapter_notebook, notebook_json
 from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
 from .runner import warm_parent
@@ -151,7 +143,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         folder.mkdir(parents=True, exist_ok=True)
         by_page = report.by_page()
         for display, (src_uri, text) in pages.items():
-            found = [d for d in by_page.get(display, []) if d.kind in ("snippet", "cell")]
+            found = [d for d in by_page.get(display, []) if hook(d.kind, "notebook")]
             if not found:
                 continue
             stem = posixpath.splitext(src_uri)[0]
@@ -170,50 +162,13 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
     def _render(self, directive, report, src_uri, files, config):
         if directive.kind == "invalid":
             return render_failure([directive.error])  # already among the report's problems
-        if directive.kind == "cell":
-            return self._render_cell(directive, report)
-        if directive.kind == "exercise":
-            exercise = report.exercises.get(directive.target)
-            if exercise is None:
-                return render_failure([p for p in report.directive_errors if p.line == directive.line and p.path == directive.page])
-            run_problems = [p for p in exercise.problems if p.kind == "run"]
-            return render_failure(run_problems) if run_problems and self.config.execute else render_exercise(exercise, self.runtime_bytes)
-        outcome = report.outcomes.get(directive.target)
-        embed = report.embeds.get((directive.page, directive.line), [])
-        if embed or outcome is None:
-            return render_failure(embed)
-        snippet = outcome.snippet
-        if snippet is None:
-            return render_failure(outcome.problems)  # it does not parse
-        if not self.config.execute:
-            return render_snippet(directive, snippet, {"chunks": []}, src_uri)
-        if snippet.device == "cuda":
-            body = render_measured(directive, snippet, outcome.measurement)
-            return (render_failure(outcome.problems) + "\n\n" + body) if outcome.problems else body
-        if outcome.result is None or any(p.kind == "run" for p in outcome.problems):
-            return render_failure([p for p in outcome.problems if p.kind == "run"] or outcome.problems)
-        shown = figures_of(outcome.result, snippet, directive.section)
-        for number, figure in shown:
-            for variant in ("light", "dark"):
-                uri = figure_uri(snippet.rel, number, variant)
-                if files.get_file_from_path(uri) is None:
-                    files.append(File.generated(config, uri, content=figure[variant]))
-        if directive.kind == "widget":
-            return render_widget(directive, snippet, shown, src_uri)
-        golden = [p for p in outcome.problems if p.kind == "golden"]
-        body = render_snippet(directive, snippet, outcome.result, src_uri)
-        return (render_failure(golden) + "\n\n" + body) if golden else body
 
-    def _render_cell(self, directive, report):
-        program = report.programs.get(directive.page)
-        cell = next((c for c in program.cells if c.line == directive.line), None) if program else None
-        if cell is None:
-            return render_failure([p for p in program.problems if p.line == directive.line] if program else [])
-        mine = [p for p in program.problems if p.line in (cell.line, 0) and p.kind == "run"]
-        if mine and self.config.execute:
-            return render_failure(mine)
-        expected = program.expected_output(cell) if self.config.execute else ""
-        return render_cell(cell, expected, self.runtime_bytes)
+        def add_file(uri, content):
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, content=content))
+
+        page = Page(src_uri, self.config.execute, self.runtime_bytes, add_file)
+        return KINDS[directive.kind].render(directive, report, page)
 
     def _report(self, problems, what="snippet"):
         seen = set()

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from bookengine.directive import WIDGET_REGISTRY, find_directives, parse_body, replace_directives
+from bookengine.directive import find_directives, parse_body, replace_directives
+from bookengine.kinds.widget import REGISTRY as WIDGET_REGISTRY
 from bookengine.errors import BookError
 
 PAGE = "docs/chapter.md"

@@ -23,6 +23,102 @@ import torch  # noqa: E402
 torch.set_num_threads(1)
 
 
+# Property tests run a fixed (derandomized) set of examples; to explore, run e.g.
+#   BOOKTORCH_HYPOTHESIS_SCALE=20 BOOKTORCH_HYPOTHESIS_RANDOM=1 pytest tests/teaching/test_parity_properties.py
+HYPOTHESIS_SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
+HYPOTHESIS_RANDOM = os.environ.get("BOOKTORCH_HYPOTHESIS_RANDOM") == "1"
+
+
+def examples(count):
+    """Hypothesis settings for a property test of ``count`` examples (at scale 1)."""
+    from hypothesis import HealthCheck, settings
+
+    return settings(
+        max_examples=max(1, int(count * HYPOTHESIS_SCALE)),
+        deadline=None,
+        derandomize=not HYPOTHESIS_RANDOM,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+# Helper functions that cells of several parity tests define, by name.
+HELPERS = {
+    # attempt(f): f()'s repr (a tensor's with its dtype and strides), or the error it raised
+    "attempt_repr": """\
+def attempt(f):
+    try:
+        r = f()
+    except Exception as e:
+        return f"{type(e).__name__}: {e}"
+    if isinstance(r, torch.Tensor):
+        return f"{r!r} {r.dtype} {r.stride()}"
+    return repr(r)
+""",
+    # exact(t): t's values, floats as exact hex
+    "exact_hex": """\
+def exact(t):
+    return [v.hex() if isinstance(v, float) else v for v in (t.double() if t.is_floating_point() else t).flatten().tolist()]
+""",
+    # show(r): r, then its dtype, shape, strides, offset, contiguity and grad_fn
+    "show_meta": """\
+def show(r):
+    print(r)
+    print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
+          r.grad_fn.name() if r.grad_fn is not None else None)
+""",
+    # attempt(f): show(f()), or print the error it raised
+    "attempt_show": """\
+def attempt(f):
+    try:
+        show(f())
+    except Exception as e:
+        print(f"{type(e).__name__}: {e}")
+""",
+    # rnd(*shape, dtype): seeded normal values (the prelude defines gen)
+    "rnd": """\
+def rnd(*shape, dtype=torch.float32):
+    return torch.randn(*shape, generator=gen).to(dtype)
+""",
+    # attempt(f): as attempt_repr, with a tensor's shape too
+    "attempt_shape": """\
+def attempt(f):
+    try:
+        r = f()
+    except Exception as e:
+        return f"{type(e).__name__}: {e}"
+    if isinstance(r, torch.Tensor):
+        return f"{r!r} {r.dtype} {tuple(r.shape)} {r.stride()}"
+    return repr(r)
+""",
+    # shares(a, b): whether two tensors share their storage
+    "shares": """\
+def shares(a, b):
+    return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
+""",
+    # walk(g): print the backward graph from g, indented
+    "walk": """\
+def walk(g, d=0):
+    if g is None:
+        print(' ' * d + 'None')
+        return
+    print(' ' * d + g.name())
+    for n, _ in g.next_functions:
+        walk(n, d + 2)
+""",
+    # saved(g): a grad_fn's saved tensors and values
+    "saved": """\
+def saved(g):
+    return [(k, getattr(g, k)) for k in dir(g) if k.startswith('_saved_')]
+""",
+}
+
+
+def prelude(*names):
+    """The source of the named HELPERS, for a test's PRELUDE."""
+    return "".join(HELPERS[name] for name in names)
+
+
 def run(src, module):
     buf = io.StringIO()
     g = {"torch": module, "__name__": "__cell__"}

@@ -4,18 +4,9 @@ the small attributes and protocols (``nbytes``, ``output_nr``, ``complex(t)``, `
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
-    if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {r.stride()}"
-    return repr(r)
-"""
+PRELUDE = prelude("attempt_repr")
 
 CELLS = {
     "arithmetic_spellings": """

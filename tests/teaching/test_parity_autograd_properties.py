@@ -7,21 +7,11 @@ the transcendental functions may differ in their last bit; exploring with BOOKTO
 can still meet a value whose last bit decides its 4th printed decimal).
 """
 
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from parity import assert_same
-
-_SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
-_RANDOM = os.environ.get("BOOKTORCH_HYPOTHESIS_RANDOM") == "1"
-SETTINGS = dict(
-    deadline=None,
-    derandomize=not _RANDOM,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+from parity import assert_same, examples
 
 VALUES = [0.5, -1.25, 2.0, 0.3, -0.7, 1.5, 0.1, -2.0, 1.1, 0.75]
 
@@ -84,7 +74,7 @@ def show(name, t):
 """
 
 
-@settings(max_examples=int(60 * _SCALE), **SETTINGS)
+@examples(60)
 @given(st.data())
 def test_second_derivatives(data):
     y = data.draw(scalar_expr())

@@ -6,27 +6,14 @@ of a bad equation or bad shapes, compared with real torch."""
 import pytest
 
 import torch
-from parity import assert_same, run
+from parity import assert_same, prelude, run
 
-PRELUDE = """
-def exact(t):
-    return [v.hex() if isinstance(v, float) else v for v in (t.double() if t.is_floating_point() else t).flatten().tolist()]
-def show(r):
-    print(r)
-    print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
-          r.grad_fn.name() if r.grad_fn is not None else None)
-def attempt(f):
-    try:
-        show(f())
-    except Exception as e:
-        print(f"{type(e).__name__}: {e}")
+PRELUDE = prelude("exact_hex", "show_meta", "attempt_show", "rnd") + """
 def walk(g):
     if g is None:
         return 'None'
     return g.name() + '(' + ', '.join(walk(n) for n, _ in g.next_functions) + ')'
 gen = torch.Generator().manual_seed(5)
-def rnd(*shape, dtype=torch.float32):
-    return torch.randn(*shape, generator=gen).to(dtype)
 """
 
 CELLS = {

@@ -2,24 +2,12 @@
 labels summed away, broadcast size-1 dims, ellipses, explicit and implicit outputs) whose values, strides,
 backward graphs and gradients must match torch's (float32 bit for bit), under real torch and booktorch."""
 
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import torch
-from parity import assert_same, run
-
-# CI runs a fixed (derandomized) set of examples; to explore, run e.g.
-#   BOOKTORCH_HYPOTHESIS_SCALE=20 BOOKTORCH_HYPOTHESIS_RANDOM=1 pytest tests/teaching/test_parity_einsum_properties.py
-_SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
-_RANDOM = os.environ.get("BOOKTORCH_HYPOTHESIS_RANDOM") == "1"
-SETTINGS = dict(
-    deadline=None,
-    derandomize=not _RANDOM,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+from parity import assert_same, examples, run
 
 PRELUDE = """\
 def exact(t):
@@ -74,7 +62,7 @@ def equations(draw):
     return lhs + "->" + rhs, shapes
 
 
-@settings(max_examples=int(60 * _SCALE), **SETTINGS)
+@examples(60)
 @given(case=equations(), dtype=st.sampled_from(["float32", "float32", "float64"]),
        transposed=st.booleans(), seed=st.integers(0, 2**31))
 def test_einsum_values_and_gradients(case, dtype, transposed, seed):

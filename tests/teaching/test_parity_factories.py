@@ -5,17 +5,9 @@ strides and ``memory_format``, ``tensor``/``as_tensor``/``asarray``/``scalar_ten
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
-    if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {tuple(r.shape)} {r.stride()}"
-    return repr(r)
+PRELUDE = prelude("attempt_shape") + """
 def meta(t):
     return f"{t.dtype} {tuple(t.shape)} {t.stride()} {t.requires_grad} {t.is_contiguous()} {t.storage_offset()}"
 def exact(t):

@@ -6,9 +6,9 @@ views, errors, warnings and gradients (with the backward graph), compared with r
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
+PRELUDE = prelude("attempt_show", "shares", "walk") + """
 import warnings
 def show(r):
     if isinstance(r, (tuple, list)):
@@ -19,24 +19,10 @@ def show(r):
     print(r)
     print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
           r.grad_fn.name() if r.grad_fn is not None else None)
-def attempt(f):
-    try:
-        show(f())
-    except Exception as e:
-        print(f"{type(e).__name__}: {e}")
-def shares(a, b):
-    return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
 def assigned(x, index, value):
     x = x.clone()
     x[index] = value
     return x
-def walk(g, d=0):
-    if g is None:
-        print(' ' * d + 'None')
-        return
-    print(' ' * d + g.name())
-    for n, _ in g.next_functions:
-        walk(n, d + 2)
 def warned(f):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')

@@ -17,12 +17,12 @@ As in test_parity_properties.py, each program is built step by step in booktorch
 import io
 from contextlib import redirect_stdout
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import booktorch
-from parity import assert_same
-from test_parity_properties import _SCALE, FLOAT_DTYPES, INT_DTYPES, NICE_FLOATS, SETTINGS, tensor_expr
+from parity import assert_same, examples
+from test_parity_properties import FLOAT_DTYPES, INT_DTYPES, NICE_FLOATS, tensor_expr
 
 PRELUDE = """\
 def show(t):
@@ -140,7 +140,7 @@ def _start(draw):
     return [PRELUDE, f"base = {first}", f"x = show({view})"]
 
 
-@settings(max_examples=int(250 * _SCALE), **SETTINGS)
+@examples(250)
 @given(st.data())
 def test_random_indexing_reads_and_writes(data):
     lines = _start(data.draw)
@@ -171,7 +171,7 @@ def test_random_indexing_reads_and_writes(data):
     assert_same("\n".join(lines) + "\n")
 
 
-@settings(max_examples=int(150 * _SCALE), **SETTINGS)
+@examples(150)
 @given(st.data())
 def test_random_indexing_gradients(data):
     shape = data.draw(st.lists(st.integers(1, 3), min_size=1, max_size=3).map(tuple))
@@ -262,7 +262,7 @@ def gather_scatter_line(draw, shape, nd):
     return "y = show(x[torch.where(x > 0)])"
 
 
-@settings(max_examples=int(150 * _SCALE), **SETTINGS)
+@examples(150)
 @given(st.data())
 def test_random_gather_scatter_gradients(data):
     shape = data.draw(st.lists(st.integers(1, 3), min_size=0, max_size=3).map(tuple))
@@ -345,7 +345,7 @@ def join_split_line(draw, shape, nd):
     return f"y = show(x.narrow({dim}, {draw(st.integers(-size, size))}, {draw(st.integers(0, size))}))"
 
 
-@settings(max_examples=int(200 * _SCALE), **SETTINGS)
+@examples(200)
 @given(st.data())
 def test_random_join_split_gradients(data):
     shape = data.draw(st.lists(st.integers(0, 3), min_size=0, max_size=3).map(tuple))

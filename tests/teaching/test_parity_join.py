@@ -6,9 +6,9 @@ included), compared with real torch."""
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
+PRELUDE = prelude("attempt_show", "shares", "walk", "saved") + """
 def show(r):
     if isinstance(r, (tuple, list)):
         print(type(r).__name__, len(r))
@@ -18,22 +18,6 @@ def show(r):
     print(r)
     print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
           r.grad_fn.name() if r.grad_fn is not None else None, r.output_nr)
-def attempt(f):
-    try:
-        show(f())
-    except Exception as e:
-        print(f"{type(e).__name__}: {e}")
-def shares(a, b):
-    return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
-def walk(g, d=0):
-    if g is None:
-        print(' ' * d + 'None')
-        return
-    print(' ' * d + g.name())
-    for n, _ in g.next_functions:
-        walk(n, d + 2)
-def saved(g):
-    return [(k, getattr(g, k)) for k in dir(g) if k.startswith('_saved_')]
 """
 
 CELLS = {

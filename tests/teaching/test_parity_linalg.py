@@ -6,32 +6,10 @@ values, compared with real torch."""
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
-def exact(t):
-    return [v.hex() if isinstance(v, float) else v for v in (t.double() if t.is_floating_point() else t).flatten().tolist()]
-def show(r):
-    print(r)
-    print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
-          r.grad_fn.name() if r.grad_fn is not None else None)
-def attempt(f):
-    try:
-        show(f())
-    except Exception as e:
-        print(f"{type(e).__name__}: {e}")
-def walk(g, d=0):
-    if g is None:
-        print(' ' * d + 'None')
-        return
-    print(' ' * d + g.name())
-    for n, _ in g.next_functions:
-        walk(n, d + 2)
-def saved(g):
-    return [(k, getattr(g, k)) for k in dir(g) if k.startswith('_saved_')]
+PRELUDE = prelude("exact_hex", "show_meta", "attempt_show", "walk", "saved", "rnd") + """
 gen = torch.Generator().manual_seed(7)
-def rnd(*shape, dtype=torch.float32):
-    return torch.randn(*shape, generator=gen).to(dtype)
 """
 
 CELLS = {

@@ -3,23 +3,11 @@ broadcasting, transposed and sliced operands, float32 and float64) whose values 
 torch's (float32 bit for bit), and random diagonal, triangle and trace programs with their gradients, under real
 torch and booktorch."""
 
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from parity import assert_same
-
-# CI runs a fixed (derandomized) set of examples; to explore, run e.g.
-#   BOOKTORCH_HYPOTHESIS_SCALE=20 BOOKTORCH_HYPOTHESIS_RANDOM=1 pytest tests/teaching/test_parity_linalg_properties.py
-_SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
-_RANDOM = os.environ.get("BOOKTORCH_HYPOTHESIS_RANDOM") == "1"
-SETTINGS = dict(
-    deadline=None,
-    derandomize=not _RANDOM,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+from parity import assert_same, examples
 
 # float32 values must match bit for bit; float64 ones to 12 significant digits (MKL's dgemm/ddot orders
 # are not all reproduced, so the last bits of a float64 product can differ)
@@ -60,7 +48,7 @@ def matmul_shapes(draw):
     return a, b
 
 
-@settings(max_examples=int(30 * _SCALE), **SETTINGS)
+@examples(30)
 @given(shapes=matmul_shapes(), layouts=st.tuples(*[st.sampled_from(["contiguous", "transposed", "sliced"])] * 2),
        dtype=st.sampled_from(["float32", "float32", "float64"]), seed=st.integers(0, 2**31))
 def test_matmul_values_and_gradients(shapes, layouts, dtype, seed):
@@ -80,7 +68,7 @@ print(exact(a.grad), exact(b.grad))
     assert_same(src)
 
 
-@settings(max_examples=int(25 * _SCALE), **SETTINGS)
+@examples(25)
 @given(rows=st.integers(1, 6), cols=st.integers(1, 6), batch=st.sampled_from([[], [2], [2, 1]]),
        k=st.integers(-7, 7), op=st.sampled_from(["triu", "tril", "diagonal", "diag", "trace", "diag_embed"]),
        dtype=st.sampled_from(["float32", "float64"]), seed=st.integers(0, 2**31))

@@ -11,12 +11,12 @@ lerp/addcmul/addcdiv, in-place forms, and every reduction with random ``dim``/``
 import io
 from contextlib import redirect_stdout
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import booktorch
-from parity import assert_same
-from test_parity_properties import _SCALE, NICE_FLOATS, PRELUDE, SETTINGS, UGLY_FLOATS, _broadcast_partner, tensor_expr
+from parity import assert_same, examples
+from test_parity_properties import NICE_FLOATS, PRELUDE, UGLY_FLOATS, _broadcast_partner, tensor_expr
 
 BINARY = ["+", "-", "*", "/", "//", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">="]
 BINARY_CALLS = ["torch.add({a}, {b}, alpha={alpha})", "torch.sub({a}, {b}, alpha={alpha})", "torch.div({a}, {b}, rounding_mode={mode})",
@@ -142,13 +142,13 @@ def _run(ns, src):
         return False
 
 
-@settings(max_examples=int(250 * _SCALE), **SETTINGS)
+@examples(250)
 @given(st.data())
 def test_random_elementwise_programs(data):
     assert_same(_program(data, elementwise))
 
 
-@settings(max_examples=int(250 * _SCALE), **SETTINGS)
+@examples(250)
 @given(st.data())
 def test_random_reduction_programs(data):
     assert_same(_program(data, reduction))
@@ -190,7 +190,7 @@ REDUCE_LAST = ["sum()", "mean()", "prod()", "amax()", "max()", "norm()", "std()"
                "cumprod(0).sum()", "sort()[0][-1]", "topk(1)[0].sum()", "median()", "amin(0).sum()"]
 
 
-@settings(max_examples=int(200 * _SCALE), **SETTINGS)
+@examples(200)
 @given(st.data())
 def test_random_autograd_through_math(data):
     e = data.draw(expr())

@@ -5,20 +5,11 @@ Dropout, Identity and the containers (Sequential, ModuleList, ModuleDict)."""
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
+PRELUDE = prelude("attempt_repr") + """
 nn = torch.nn
 F = torch.nn.functional
-
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
-    if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {r.stride()}"
-    return repr(r)
 """
 
 CELLS = {

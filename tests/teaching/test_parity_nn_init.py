@@ -3,20 +3,11 @@ Generator), what it returns, calculate_gain, and torch's errors and warnings."""
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
+PRELUDE = prelude("attempt_repr") + """
 nn = torch.nn
 init = torch.nn.init
-
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
-    if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {r.stride()}"
-    return repr(r)
 """
 
 CELLS = {

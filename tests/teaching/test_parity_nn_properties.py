@@ -6,21 +6,11 @@ Values are multiples of 1/8 in [-1, 1], so that the linear layers' products and 
 exact in float32 whatever order a BLAS accumulates in; what is compared is torch's printed text.
 """
 
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from parity import assert_same
-
-_SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
-_RANDOM = os.environ.get("BOOKTORCH_HYPOTHESIS_RANDOM") == "1"
-SETTINGS = dict(
-    deadline=None,
-    derandomize=not _RANDOM,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+from parity import assert_same, examples
 
 PRELUDE = """\
 nn = torch.nn
@@ -39,7 +29,7 @@ def _tensor(draw, shape, dtype="float32", grad=False, pool=EIGHTHS):
     return src + (".requires_grad_()" if grad else "")
 
 
-@settings(max_examples=int(120 * _SCALE), **SETTINGS)
+@examples(120)
 @given(st.data())
 def test_random_softmax_programs(data):
     draw = data.draw
@@ -96,7 +86,7 @@ def _loss_lines(draw, loss, batch, n_out, reduction):
             f"loss = F.binary_cross_entropy_with_logits(out, target, reduction='{reduction}'{pw})"]
 
 
-@settings(max_examples=int(120 * _SCALE), **SETTINGS)
+@examples(120)
 @given(st.data())
 def test_random_models_losses_and_gradients(data):
     """Two-layer models under the mean squared or absolute error (gradients stay multiples of a power

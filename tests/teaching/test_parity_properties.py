@@ -7,24 +7,12 @@ the current shape, so most programs stay valid while still hitting the error pat
 """
 
 import math
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import booktorch
-from parity import assert_same
-
-# CI runs a fixed (derandomized) set of examples; to explore, run e.g.
-#   BOOKTORCH_HYPOTHESIS_SCALE=20 BOOKTORCH_HYPOTHESIS_RANDOM=1 pytest tests/teaching/test_parity_properties.py
-_SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
-_RANDOM = os.environ.get("BOOKTORCH_HYPOTHESIS_RANDOM") == "1"
-SETTINGS = dict(
-    deadline=None,
-    derandomize=not _RANDOM,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+from parity import assert_same, examples
 
 PRELUDE = """\
 def show(t):
@@ -357,7 +345,7 @@ def _run_booktorch(ns, line):
         return False
 
 
-@settings(max_examples=int(300 * _SCALE), **SETTINGS)
+@examples(300)
 @given(st.data())
 def test_random_programs(data):
     first = data.draw(tensor_expr())
@@ -404,7 +392,7 @@ def walk(g, d=0):
 """
 
 
-@settings(max_examples=int(200 * _SCALE), **SETTINGS)
+@examples(200)
 @given(st.data())
 def test_random_autograd_expressions(data):
     e = data.draw(expr())

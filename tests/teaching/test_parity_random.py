@@ -4,18 +4,10 @@ autograd through the fills).  Every program seeds first, so each one draws the s
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
+PRELUDE = prelude("attempt_shape") + """
 import copy
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
-    if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {tuple(r.shape)} {r.stride()}"
-    return repr(r)
 def exact(t):
     return [v.hex() if isinstance(v, float) else v for v in t.double().flatten().tolist()]
 def state():

@@ -2,23 +2,11 @@
 for bit, on random views, with Generator objects), autograd through the in-place fills and ``torch.normal``,
 and ``linspace``/``logspace`` on random parameters in every dtype, under real torch and booktorch."""
 
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from parity import assert_same
-
-# CI runs a fixed (derandomized) set of examples; to explore, run e.g.
-#   BOOKTORCH_HYPOTHESIS_SCALE=20 BOOKTORCH_HYPOTHESIS_RANDOM=1 pytest tests/teaching/test_parity_random_properties.py
-_SCALE = float(os.environ.get("BOOKTORCH_HYPOTHESIS_SCALE", "1"))
-_RANDOM = os.environ.get("BOOKTORCH_HYPOTHESIS_RANDOM") == "1"
-SETTINGS = dict(
-    deadline=None,
-    derandomize=not _RANDOM,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+from parity import assert_same, examples
 
 PRELUDE = """\
 def exact(t):
@@ -93,7 +81,7 @@ def draw_call(draw):
     return f"attempt(lambda: show({src}.{name}({arguments})))"
 
 
-@settings(max_examples=int(60 * _SCALE), **SETTINGS)
+@examples(60)
 @given(seed=SEEDS, gen_seed=st.integers(0, 1000), calls=st.lists(draw_call(), min_size=1, max_size=5))
 def test_random_call_sequences(seed, gen_seed, calls):
     src = PRELUDE + f"torch.manual_seed({seed})\ng.manual_seed({gen_seed})\n" + "\n".join(calls)
@@ -110,7 +98,7 @@ def random_op(draw):
     ]))
 
 
-@settings(max_examples=int(40 * _SCALE), **SETTINGS)
+@examples(40)
 @given(seed=st.integers(0, 10**6), op=random_op(), n=st.integers(1, 20), dtype=st.sampled_from(["float32", "float64"]),
        mix=st.sampled_from(["x * 2", "x + 1", "x * x", "-x"]),
        normal=st.sampled_from(["none", "mean", "std", "both"]))
@@ -149,7 +137,7 @@ ENDPOINTS = st.one_of(
 )
 
 
-@settings(max_examples=int(150 * _SCALE), **SETTINGS)
+@examples(150)
 @given(start=ENDPOINTS, end=ENDPOINTS, steps=st.one_of(st.integers(0, 40), st.sampled_from([100, 257, 1000])),
        dtype=st.sampled_from(FLOATS + INTS), log=st.booleans(), base=st.sampled_from([10.0, 2.0, 2.718281828459045, 0.5, 3.3, 1.1]))
 def test_linspace_and_logspace(start, end, steps, dtype, log, base):

@@ -4,18 +4,9 @@ LogSoftmaxBackward0, LogsumexpBackward0), printed at torch's default precision."
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, prelude
 
-PRELUDE = """
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
-    if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {r.stride()}"
-    return repr(r)
-"""
+PRELUDE = prelude("attempt_repr")
 
 CELLS = {
     "softmax_values": """

@@ -17,7 +17,8 @@ and ``grad - exp(out) * sum(grad)``, with the fused multiply-adds torch's compil
 has.  float32 exponentials are Sleef's, as torch's vector code computes them (:mod:`booktorch.sleef`),
 so softmax rows sum as torch's do; ``log`` (and float64's ``exp``) are correctly rounded here, where
 torch's Sleef ``log`` can differ in the last bit of a log_softmax.  When the backward itself is
-recorded (grad mode on, ``create_graph=True``), it is computed with differentiable ops instead.
+recorded (grad mode on, ``create_graph=True``), its graph is made of differentiable ops, and its
+values are still the kernel's.
 ``logsumexp`` is torch's composite: ``log(sum(exp(x - max))) + max`` with an infinite
 max replaced by 0.
 """
@@ -28,7 +29,7 @@ from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..grad_mode import no_grad
 from ..registry import at, function, kernel, method
-from ..shape import numel, wrap_dim
+from ..shape import is_contiguous, numel, wrap_dim
 from ..sleef import expf
 from ..tensor import Tensor
 
@@ -265,11 +266,24 @@ def _composite_backward(grad, out, dim, log):
     return at.mul(at.sub(grad, at.sum(at.mul(grad, out), dim, keepdim=True)), out)
 
 
+def _recorded_backward(grad, out, dim, log):
+    """The backward when it is itself recorded: the graph of the differentiable ops, holding
+    the values the kernel computes (as torch's does: its kernel runs, and a node records the
+    formula). The ops alone would round differently, in the last bit, from the fused kernel."""
+    result = _composite_backward(grad, out, dim, log)
+    with no_grad():
+        exact = softmax_backward_data(grad.detach(), out.detach(), dim, log)
+    if (result._dtype is exact._dtype and result._shape == exact._shape and result._offset == 0
+            and is_contiguous(result._shape, result._stride)):
+        result._storage.data[: numel(result._shape)] = exact._values()
+    return result
+
+
 @kernel
 def softmax_backward_data(grad, out, dim, log):
     """torch's _softmax_backward_data / _log_softmax_backward_data."""
     if needs_grad(grad, out):
-        return _composite_backward(grad, out, dim, log)
+        return _recorded_backward(grad, out, dim, log)
     dt = out._dtype
     shape = tuple(out._shape) if out._shape else (1,)
     if numel(shape) == 0:
