@@ -44,9 +44,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         item.add_marker(getattr(pytest.mark, tier_of(item)))
         # pytest-xdist (make test: --dist loadgroup) keeps a module on one worker, so its
-        # module-scoped fixtures are made once; a test may name a group of its own instead.
+        # module-scoped fixtures are made once; a test may name a group of its own instead,
+        # and a module with no module-scoped fixture may spread its tests over the workers.
         if not item.get_closest_marker("xdist_group"):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+            spread = getattr(item.module, "SPREAD_OVER_WORKERS", False)
+            item.add_marker(pytest.mark.xdist_group(item.nodeid if spread else item.nodeid.split("::")[0]))
 
 
 @pytest.fixture
