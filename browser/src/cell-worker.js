@@ -84,7 +84,9 @@ async function restore(store, key) {
   const hit = store && (await store.match(key));
   if (!hit) return null;
   try {
-    const snapshot = new Uint8Array(await hit.arrayBuffer());
+    // read while Pyodide loads its script (loadPyodide awaits the snapshot only after that)
+    const snapshot = hit.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+    snapshot.catch(() => {}); // a failed read fails loadPyodide, and is handled below
     const instance = await loadPyodide({ indexURL: PYODIDE_URL, lockFileURL: LOCK_URL, _loadSnapshot: snapshot });
     const problem = callPython(instance, "bookcell.runtime", "verify");
     if (problem) throw new Error(problem);

@@ -158,8 +158,8 @@ RETURNS = {"reload": by_reload, "instant navigation": by_instant_navigation, "ba
 @pytest.mark.parametrize("half", HALVES)
 def test_every_cell_and_solution_works_for_a_returning_reader(readers, isolated_url, own_site, half):
     """Every page's cells and solutions on a first visit (Python from scratch on the very
-    first page), then again after the reader comes back to the page one way, the ways
-    taken in turn from page to page: each way is taken on several pages of each half."""
+    first page); on every other page, again after the reader comes back one way, the ways
+    taken in turn: each of them on at least one page of each half."""
     reader = readers(half)
     page = reader.page
     every = pages_with_cells(own_site[1])
@@ -173,14 +173,17 @@ def test_every_cell_and_solution_works_for_a_returning_reader(readers, isolated_
         ran["first visit"] += run_every_cell(page, all_at_once=False) + check_every_solution(page)
         if number == 0:
             assert python_restored(page) is False
-        way = returns[number % len(returns)]
+        tape = page.locator("[data-widget='tape']").count() > 0  # the tape widget must run on a restored Python
+        if number % 2 and not tape:
+            continue  # (every other page: the ways back are the same on every page)
+        way = "reload" if tape else returns[number // 2 % len(returns)]
         RETURNS[way](page, url, neighbour)
         ran[way] += run_every_cell(page, all_at_once=way != "back") + check_every_solution(page)
         if way == "reload":
             assert python_restored(page) is True, "the reload did not restore the saved Python"
-            if page.locator("[data-widget='tape']").count():  # the tape widget runs on the restored Python too
+            if tape:
                 tape_ready(page)
-    assert ran["first visit"] >= 20 and all(ran[way] >= 5 for way in RETURNS), ran
+    assert ran["first visit"] >= 20 and all(ran[way] >= 1 for way in RETURNS), ran
     clean(reader, isolated_url)
 
 

@@ -403,13 +403,8 @@ def reading(browser, isolated_url):
     return read
 
 
-def by_widget(name, *more):
-    """A widget's cases run on one worker (make test), where its measurements are taken."""
-    return pytest.param(name, *more, marks=pytest.mark.xdist_group(f"widget-reading-{name}"), id="-".join((name, *more)))
-
-
-CASES = [by_widget(name, scheme) for name in WIDGETS for scheme in SCHEMES]
-NAMES = [by_widget(name) for name in WIDGETS]
+CASES = [(name, scheme) for name in WIDGETS for scheme in SCHEMES]
+IDS = [f"{name}-{scheme}" for name, scheme in CASES]
 
 
 def failures(readings, pick):
@@ -418,14 +413,14 @@ def failures(readings, pick):
     return {state: items for state, items in found.items() if items}
 
 
-@pytest.mark.parametrize(("name", "scheme"), CASES)
+@pytest.mark.parametrize(("name", "scheme"), CASES, ids=IDS)
 def test_every_text_renders_at_12_px_or_more_on_a_phone(reading, name, scheme):
     small = failures(reading(name, scheme), lambda m: sorted(
         {f"{t['what']} {t['text']!r} {t['size']} px" for t in m["texts"] if t["size"] < SMALLEST_TEXT}))
     assert small == {}, small
 
 
-@pytest.mark.parametrize(("name", "scheme"), CASES)
+@pytest.mark.parametrize(("name", "scheme"), CASES, ids=IDS)
 def test_labels_and_outlines_have_4_5_to_1_contrast(reading, name, scheme):
     low_texts = failures(reading(name, scheme), lambda m: sorted(
         {f"{t['what']} {t['text']!r} {t['contrast']}:1 ({t['fg']} on {t['bg']})"
@@ -438,14 +433,14 @@ def test_labels_and_outlines_have_4_5_to_1_contrast(reading, name, scheme):
     assert low_lines == {}, low_lines
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WIDGETS)
 def test_nothing_scrolls_sideways_on_a_phone(reading, name):
     for scheme in SCHEMES:
         sideways = failures(reading(name, scheme), lambda m: m["sideways"])
         assert sideways == {}, (scheme, sideways)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", WIDGETS)
 def test_no_two_labels_overlap_on_a_phone(reading, name):
     for scheme in SCHEMES:
         overlapping = failures(reading(name, scheme), lambda m: m["overlaps"])

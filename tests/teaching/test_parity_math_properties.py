@@ -8,15 +8,12 @@ logical ops, comparisons, the one-input functions, rounding, clamp, where, maxim
 lerp/addcmul/addcdiv, in-place forms, and every reduction with random ``dim``/``keepdim``/``dtype``.
 """
 
-import io
-from contextlib import redirect_stdout
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-import booktorch
 from parity import assert_same, examples
-from test_parity_properties import NICE_FLOATS, PRELUDE, UGLY_FLOATS, _broadcast_partner, tensor_expr
+from test_parity_properties import NICE_FLOATS, UGLY_FLOATS, _broadcast_partner, random_program, tensor_expr
 
 BINARY = ["+", "-", "*", "/", "//", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">="]
 BINARY_CALLS = ["torch.add({a}, {b}, alpha={alpha})", "torch.sub({a}, {b}, alpha={alpha})", "torch.div({a}, {b}, rounding_mode={mode})",
@@ -119,27 +116,7 @@ def reduction(draw, x):
 
 
 def _program(data, step):
-    first = data.draw(tensor_expr())
-    view = data.draw(st.sampled_from(["", "", ".T", "[..., ::2]", ".unsqueeze(0).expand(2, *base.shape)"]))
-    lines = [PRELUDE, f"base = {first}", f"x = show(base{view})" if view else "x = show(base)"]
-    ns = {"torch": booktorch}
-    with redirect_stdout(io.StringIO()):
-        ok = _run(ns, "\n".join(lines))
-        for _ in range(data.draw(st.integers(1, 4))):
-            if not ok:
-                break
-            line = data.draw(step(ns["x"]))
-            lines.append(line)
-            ok = _run(ns, line)
-    return "\n".join(lines) + "\n"
-
-
-def _run(ns, src):
-    try:
-        exec(src, ns)
-        return True
-    except Exception:  # noqa: BLE001 - an error ends the program; both libraries must agree on it
-        return False
+    return random_program(data, step, 4)
 
 
 @examples(250)

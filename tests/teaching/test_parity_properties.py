@@ -337,33 +337,39 @@ def operation(draw, x):
     raise AssertionError(kind)
 
 
-def _run_booktorch(ns, line):
+def _run_booktorch(ns, src):
     try:
-        exec(line, ns)
+        exec(src, ns)
         return True
     except Exception:  # noqa: BLE001 - an error ends the program; both libraries must agree on it
         return False
 
 
-@examples(300)
-@given(st.data())
-def test_random_programs(data):
-    first = data.draw(tensor_expr())
-    maybe_view = data.draw(st.sampled_from(["", "", ".T", "[..., ::2]", ".unsqueeze(0).expand(2, *base.shape)"]))
-    lines = [PRELUDE, f"base = {first}", f"x = show(base{maybe_view})" if maybe_view else "x = show(base)"]
-    ns = {"torch": booktorch}
+def random_program(data, step, most_steps, prelude=PRELUDE):
+    """A program: a random tensor (or a view of it), then up to ``most_steps`` lines drawn by
+    ``step(x)`` from the value so far (run under booktorch as it grows); it stops at an error."""
     import io
     from contextlib import redirect_stdout
 
+    first = data.draw(tensor_expr())
+    view = data.draw(st.sampled_from(["", "", ".T", "[..., ::2]", ".unsqueeze(0).expand(2, *base.shape)"]))
+    lines = [prelude, f"base = {first}", f"x = show(base{view})" if view else "x = show(base)"]
+    ns = {"torch": booktorch}
     with redirect_stdout(io.StringIO()):
         ok = _run_booktorch(ns, "\n".join(lines))
-        for _ in range(data.draw(st.integers(1, 5))):
+        for _ in range(data.draw(st.integers(1, most_steps))):
             if not ok:
                 break
-            line = data.draw(operation(ns["x"]))
+            line = data.draw(step(ns["x"]))
             lines.append(line)
             ok = _run_booktorch(ns, line)
-    assert_same("\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
+
+
+@examples(300)
+@given(st.data())
+def test_random_programs(data):
+    assert_same(random_program(data, operation, 5))
 
 
 # ------------------------------------------------------------------ autograd expressions

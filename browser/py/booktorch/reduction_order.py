@@ -10,30 +10,13 @@ values in the order ``binary_kernel_reduce`` accumulates them.
 
 import builtins
 
-from .shape import contiguous_strides, numel, positions, sort_dims, wrap_dim
+from .shape import contiguous_strides, numel, positions, sort_perm, wrap_dim
 
 
 def iteration_layout(shape, ostr, istr):
     """TensorIterator's reorder_dimensions + coalesce_dimensions for a reduction."""
     nd = len(shape)
-    perm = list(range(nd - 1, -1, -1))
-    if nd > 1:
-        def should_swap(d0, d1):
-            for strides, is_out in ((ostr, True), (istr, False)):
-                s0, s1 = strides[d0], strides[d1]
-                if is_out and (s0 == 0) != (s1 == 0):
-                    return 1 if s1 == 0 else -1
-                if s0 == 0 or s1 == 0:
-                    continue
-                if s0 < s1:
-                    return -1
-                if s0 > s1:
-                    return 1
-                if shape[d0] > shape[d1]:
-                    return 1
-            return 0
-
-        sort_dims(perm, should_swap)
+    perm = sort_perm(shape, [ostr, istr], output_first=True)
     sh = [shape[p] for p in perm]
     os_ = [ostr[p] for p in perm]
     is_ = [istr[p] for p in perm]

@@ -207,14 +207,18 @@ def _broadcast_strides(shape, tshape, tstride):
     return out
 
 
-def _sort_perm(shape, operand_strides):
-    """TensorIterator's reorder_dimensions for an elementwise op (outputs not yet allocated)."""
+def sort_perm(shape, operand_strides, output_first=False):
+    """TensorIterator's reorder_dimensions: ``perm[0]`` is the fastest-changing dimension.
+    ``output_first``: the first strides are an allocated output's (a reduction's), whose
+    broadcast (zero-stride) dimensions go first."""
     nd = len(shape)
     perm = list(range(nd - 1, -1, -1))
 
     def should_swap(d0, d1):
-        for strides in operand_strides:
+        for index, strides in enumerate(operand_strides):
             s0, s1 = strides[d0], strides[d1]
+            if output_first and index == 0 and (s0 == 0) != (s1 == 0):
+                return 1 if s1 == 0 else -1
             if s0 == 0 or s1 == 0:
                 continue
             if s0 < s1:
@@ -232,14 +236,14 @@ def _sort_perm(shape, operand_strides):
 def visit_order(shape, stride):
     """The dimensions, outermost first, in the order torch's TensorIterator walks one tensor of these strides
     (memory order: the smallest stride innermost), e.g. where an in-place fill writes its values."""
-    return _sort_perm(shape, [stride])[::-1]
+    return sort_perm(shape, [stride])[::-1]
 
 
 def iteration_perm(shape, operands):
     """The order in which TensorIterator visits the elements of an op over ``operands`` ((shape, strides)
     pairs, broadcast to ``shape``): ``perm[0]`` is the fastest-changing dimension.  An op that writes one
     element several times (index_put_, scatter) writes in this order."""
-    return _sort_perm(tuple(shape), [_broadcast_strides(tuple(shape), s, st) for s, st in operands])
+    return sort_perm(tuple(shape), [_broadcast_strides(tuple(shape), s, st) for s, st in operands])
 
 
 def _is_channels_last(shape, stride):
@@ -276,7 +280,7 @@ def elementwise_out_strides(shape, operands, same_shape):
     if nd <= 1:
         return contiguous_strides(shape)
     op_strides = [_broadcast_strides(shape, s, st) for s, st in operands]
-    perm = _sort_perm(shape, op_strides)
+    perm = sort_perm(shape, op_strides)
     if perm == list(range(nd - 1, -1, -1)):
         return contiguous_strides(shape)
     out = [0] * nd
@@ -290,21 +294,7 @@ def elementwise_out_strides(shape, operands, same_shape):
 def infer_dense_strides(shape, stride):
     """at::infer_dense_strides: dense strides in the memory order of ``stride``."""
     nd = len(shape)
-    perm = list(range(nd - 1, -1, -1))
-
-    def should_swap(d0, d1):
-        s0, s1 = stride[d0], stride[d1]
-        if s0 == 0 or s1 == 0:
-            return 0
-        if s0 < s1:
-            return -1
-        if s0 > s1:
-            return 1
-        if shape[d0] > shape[d1]:
-            return 1
-        return 0
-
-    sort_dims(perm, should_swap)
+    perm = sort_perm(shape, [stride])
     out = [0] * nd
     acc = 1
     for d in perm:

@@ -411,8 +411,9 @@ def unique(t, sorted=True, return_inverse=False, return_counts=False, dim=None):
         inverse_t = Tensor._from_values(inverse, tuple(t._shape), D.int64)
         node_class = Unique2Backward0
     else:
-        d = _dim(t, dim)
-        values, counts, inverse = _unique_dim(t, d) if t.dim() else _unique_dim(at.reshape(t, (1,)), 0)
+        if not t.dim():
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        values, counts, inverse = _unique_dim(t, _dim(t, dim))
         inverse_t = Tensor._from_values(inverse, (len(inverse),), D.int64)
         node_class = UniqueDimBackward0
     if needs_grad(t):
