@@ -419,6 +419,9 @@ for e in ["torch.isnan(f)", "torch.isinf(s)", "torch.isfinite(f)", "torch.isnan(
           "torch.nan_to_num(f, nan=True)", "torch.nan_to_num(f, 1)", "torch.nan_to_num(f, nan='a')", "torch.isnan(3.)",
           "s.clone().nan_to_num_()", "torch.nan_to_num_(s.clone(), 0.5)", "torch.isnan(torch.arange(6.).reshape(2, 3).t()).stride()"]:
     print(e, attempt(lambda: ev(e)))
+# an integer or bool input: isinf and isfinite keep an empty tensor's strides (zeros_like/ones_like)
+for t in [torch.zeros(0, 3, dtype=torch.int64).t(), torch.zeros(0, 0)[..., ::2] == 2, torch.arange(12).reshape(3, 4)[:, ::2]]:
+    print([getattr(torch, n)(t).stride() for n in ("isinf", "isnan", "isposinf", "isneginf", "isfinite")])
 grads(lambda a: torch.nan_to_num(a) * 2, torch.tensor([1., 2., float('inf'), float('nan')]))
 a = torch.tensor([1., float('nan')], requires_grad=True)
 w = a * 1; w.nan_to_num_(); walk(w.grad_fn); w.sum().backward(); print(a.grad)

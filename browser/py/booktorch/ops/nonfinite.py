@@ -1,6 +1,9 @@
 """``isnan``, ``isinf``, ``isposinf``, ``isneginf``, ``isfinite`` and ``nan_to_num`` (with its backward node).
 
-The tests give bool tensors (an integer or bool tensor is always finite).  ``nan_to_num``
+The tests give bool tensors (an integer or bool tensor is always finite: torch's ``isinf`` and
+``isfinite`` then return ``zeros_like``/``ones_like`` in the input's memory format, while ``isnan``,
+``isposinf`` and ``isneginf`` still go through an elementwise op; the two differ in an empty
+tensor's strides).  ``nan_to_num``
 replaces NaN by ``nan`` (0 by default) and the infinities by ``posinf``/``neginf`` (by default
 the dtype's largest and lowest finite values), each converted to the tensor's dtype first, so a
 ``posinf`` beyond float32's range gives inf again, as in torch; it copies other dtypes unchanged.
@@ -10,7 +13,8 @@ import math
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
-from ..iterator import unary_result
+from ..iterator import new_strided, unary_result
+from ..shape import numel, preserve_strides
 from ..registry import at, function, kernel, method
 
 _INF = math.inf
@@ -32,8 +36,15 @@ def isnan(t):
     return unary_result(out, t, D.bool_)
 
 
+def _constant_like(t, value):
+    """torch's zeros_like/ones_like(t, dtype=bool) (memory format preserved)."""
+    return new_strided([value] * numel(t._shape), t._shape, preserve_strides(t._shape, t._stride), D.bool_)
+
+
 @kernel
 def isinf(t):
+    if t._dtype._kind != 2:
+        return _constant_like(t, False)
     return _test(t, lambda x: x == _INF or x == -_INF)
 
 
@@ -49,9 +60,9 @@ def isneginf(t):
 
 @kernel
 def isfinite(t):
-    vals = t._values()
-    out = [x - x == 0 for x in vals] if t._dtype._kind == 2 else [True] * len(vals)
-    return unary_result(out, t, D.bool_)
+    if t._dtype._kind != 2:
+        return _constant_like(t, True)
+    return unary_result([x - x == 0 for x in t._values()], t, D.bool_)
 
 
 def _replacement(value, default, dt):
