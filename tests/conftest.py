@@ -41,14 +41,6 @@ def tier_of(item):
 
 
 def pytest_collection_modifyitems(config, items):
-    # Modules that do not need the real book go first: under make test one worker builds the
-    # book (once_per_run) while the other runs them instead of waiting for it. A module's
-    # tests stay together and in their order (its module-scoped fixtures are made once).
-    needs_book = {}
-    for item in items:
-        module = item.nodeid.split("::")[0]
-        needs_book[module] = needs_book.get(module, False) or "built_book" in getattr(item, "fixturenames", ())
-    items.sort(key=lambda item: needs_book[item.nodeid.split("::")[0]])
     for item in items:
         item.add_marker(getattr(pytest.mark, tier_of(item)))
         # pytest-xdist (make test: --dist loadgroup) keeps a module on one worker, so its
