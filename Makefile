@@ -63,7 +63,7 @@ test: setup ## run every test (what CI runs)
 # The unit tier (engine units, booktorch parity, widget math, lint; tiers: tests/conftest.py),
 # with a fifth of the random (hypothesis) examples: an author's loop, about a minute.
 test-fast: setup ## the unit tests only: quick, for the edit-test loop
-	BOOKTORCH_HYPOTHESIS_SCALE=0.2 $(PY) -m pytest -q -m unit tests
+	BOOKTORCH_HYPOTHESIS_SCALE=0.2 $(PY) -m pytest -q -n auto --dist loadgroup -m unit tests
 
 check: setup ## re-run every snippet and compare with its golden output
 	$(PY) build_figures.py --check

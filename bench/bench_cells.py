@@ -12,6 +12,7 @@ profile:
                   warm round first proves the restored Python runs every cell of the
                   page as the book printed it; a broken warm state stops the benchmark)
   click->output   a click on Run to the cell's output, once Python is ready
+  Stop            a click on Stop to the stopped state, while a cell prints without end
   long tasks      the longest main-thread task from navigation to Python ready
   programs        the programs of issue 10 (bench_booktorch.py's: a 64x64 float32 matmul forward
                   and backward, 200 full-batch SGD steps of a Linear(2, 16)-ReLU-Linear(16, 1)
@@ -28,7 +29,7 @@ profile:
                   bundle and the page's inline scripts), from the Long Animation Frames API
 
 Targets: zero Pyodide bytes on pages without cells; click->output <= 150 ms once
-ready; warm navigation to ready <= 1.0 s; 200 SGD steps <= 1.5 s in the browser; a chapter without cells at most 630,000 bytes
+ready; Stop <= 1.0 s; warm navigation to ready <= 1.0 s; 200 SGD steps <= 1.5 s in the browser; a chapter without cells at most 630,000 bytes
 (60% of the 1.05 MB a page without cells cost while KaTeX ran in the browser and every page
 downloaded the search index); no main-thread task over 200 ms from the book's own code.
 """
@@ -61,6 +62,7 @@ PAGE_KINDS = {"home": "", "chapter with cells": "tensors/", "chapter without cel
 PLAIN_PAGE_BUDGET = 630_000  # bytes: 60% of the 1.05 MB a page without cells cost before
 TASK_BUDGET_MS = 200
 WARM_READY_BUDGET_S = 1.0
+STOP_BUDGET_MS = 1000  # Stop ends a run at once: within the interrupt grace, before the worker would be ended
 PROGRAM_BUDGETS_S = {"sgd_200_steps": 1.5}  # issue 10's targets in the browser
 # A program in a cell: its setup once, then its body timed `rounds` times by Python's own clock.
 TIMED_CELL = """\
@@ -173,6 +175,33 @@ def click_to_output(page):
     )
 
 
+def stop_time(page):
+    """Milliseconds from a click on Stop to the stopped state, with the first cell printing without end."""
+    cell = page.locator(".book-cell").first
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text("i = 0\nwhile True:\n    i += 1\n    print(i)")
+    cell.get_by_role("button", name="Run").click()
+    page.wait_for_function("el => el.dataset.state === 'running'", arg=cell.element_handle())
+    page.wait_for_timeout(1500)  # printing for a while, its output capped
+    ms = page.evaluate(
+        """async (cell) => {
+            const stop = [...cell.querySelectorAll('button')].find(b => b.textContent === 'Stop');
+            const stopped = new Promise(resolve => new MutationObserver((_, observer) => {
+                if (cell.dataset.state === 'stopped') { observer.disconnect(); resolve(); }
+            }).observe(cell, { attributes: true }));
+            const started = performance.now();
+            stop.click();
+            await stopped;
+            return performance.now() - started;
+        }""",
+        cell.element_handle(),
+    )
+    cell.get_by_role("button", name="Reset").click()
+    return ms
+
+
 def time_in_cell(page, setup, body, rounds):
     """The body's times in seconds, run in the page's first cell (typed in as a reader pastes)."""
     cell = page.locator(".book-cell").first
@@ -270,7 +299,7 @@ def main():
 
     server, base = serve(args.site)
     gzip_server, gzip_base = serve(args.site, Gzipped)
-    cold, warm, clicks, longest, book_longest = [], [], [], [], []
+    cold, warm, clicks, stops, longest, book_longest = [], [], [], [], [], []
     with sync_playwright() as playwright:
         launch = functools.partial(playwright.chromium.launch_persistent_context,
                                    executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
@@ -298,6 +327,7 @@ def main():
                 verify_page_cells(page)  # also compiles the cells' code paths
                 click_to_output(page)
                 clicks.extend(click_to_output(page) for _ in range(3))
+                stops.append(stop_time(page))
                 page.close()
             page = context.new_page()
             ready_time(page, base)
@@ -316,6 +346,7 @@ def main():
         "cold ready s": statistics.median(cold),
         "warm ready s": statistics.median(warm),
         "click to output ms": statistics.median(clicks),
+        "Stop to stopped ms": statistics.median(stops),
         "longest start-up task ms": max(longest),
         "book's longest start-up script ms": max(book_longest)[0],
     }
@@ -342,6 +373,7 @@ def main():
     checks = [
         ("zero Pyodide bytes without cells", plain["Pyodide bytes"] == 0),
         ("click to output <= 150 ms", results["click to output ms"] <= 150),
+        (f"Stop to stopped <= {STOP_BUDGET_MS} ms, Python printing without end", results["Stop to stopped ms"] <= STOP_BUDGET_MS),
         (f"warm ready <= {WARM_READY_BUDGET_S} s", results["warm ready s"] <= WARM_READY_BUDGET_S),
         *((f"{name} in the browser <= {budget} s", statistics.median(in_browser[name]) <= budget)
           for name, budget in PROGRAM_BUDGETS_S.items()),
@@ -354,7 +386,7 @@ def main():
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "cells.json").write_text(json.dumps(
-        {"cold": cold, "warm": warm, "clicks": clicks, "longest": longest, "book longest": book_longest, **results, "page kinds": kinds,
+        {"cold": cold, "warm": warm, "clicks": clicks, "stops": stops, "longest": longest, "book longest": book_longest, **results, "page kinds": kinds,
          "programs in the browser": in_browser, "programs under torch": under_torch, "torch import": torch_import},
         indent=1,
     ))

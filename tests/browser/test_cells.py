@@ -8,7 +8,6 @@ import pytest
 from .conftest import ROOT, cell, clean, flood_then_stop, run, set_code, wait_state
 
 CHAPTER = "tensors/"
-SPREAD_OVER_WORKERS = True  # (tests/conftest.py) each test has its own browser context
 
 
 def test_a_cell_runs_and_matches_the_book(watched, isolated_url):

@@ -10,7 +10,6 @@ import nbformat
 from .conftest import READY_MS, cell, clean, run, set_code, wait_state
 
 CHAPTER = "tensors/"
-SPREAD_OVER_WORKERS = True  # (tests/conftest.py) each test has its own browser context
 
 
 def tools(page):

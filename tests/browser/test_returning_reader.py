@@ -112,8 +112,9 @@ def check_every_solution(page):
     return exercises.count()
 
 
-# The pages in two halves, each with a reader of its own: make test runs them side by side.
-HALVES = [pytest.param(half, marks=pytest.mark.xdist_group(f"returning-reader-{half}"), id=f"half-{half}") for half in (0, 1)]
+# The pages in two halves, each with a reader of its own: make test runs them side by side
+# (tests/conftest.py: SPREAD_OVER_WORKERS).
+HALVES = [pytest.param(half, id=f"half-{half}") for half in (0, 1)]
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from tests.browser.conftest import Watched, clean, open_widget_page
 PHONE = 390  # px: a common phone's CSS width
 SMALLEST_TEXT = 12  # px on screen
 MIN_CONTRAST = 4.5
-SCHEMES = ["light", "dark"]  # Material follows the browser's preference: default and slate
+SCHEMES = ["light", "dark"]  # Material's default and slate schemes
 
 WIDGETS = {  # name: (page, what shows once the widget is live)
     "ladder": ("tensors/", ".lad__slider"),
@@ -185,11 +185,16 @@ MEASURE = r"""([rootSelector, decorative]) => {
   };
   const hex = (c) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
   const round = (x) => Math.round(x * 100) / 100;
-  const opacity = (el) => {  // its own and its ancestors'
-    let o = 1;
-    for (let e = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
-    return o;
+  // Nothing changes while it measures, so each element's style and derived facts are read once.
+  const memo = (f) => {
+    const known = new Map();
+    return (el) => {
+      if (!known.has(el)) known.set(el, f(el));
+      return known.get(el);
+    };
   };
+  const getComputedStyle = memo((el) => window.getComputedStyle(el));
+  const opacity = memo((el) => (el ? Number(getComputedStyle(el).opacity) * opacity(el.parentElement) : 1));  // its own and its ancestors'
   const faded = (color, factor) => [color[0], color[1], color[2], color[3] * factor];
   const SHAPES = new Set(["rect", "circle", "ellipse", "path", "polygon", "polyline", "line"]);
   const isSvg = (el) => el instanceof SVGElement;
@@ -228,21 +233,34 @@ MEASURE = r"""([rootSelector, decorative]) => {
   // What lies under `el` at (x, y): inside its SVG, the shapes before it in document order
   // (the order SVG paints in); then the HTML boxes there. For HTML, its own box and those below.
   const precedes = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+  // Inside an SVG that is geometry, not hit testing (which is slow on a long page, and skips
+  // shapes that take no pointer events but are painted all the same): the shown shapes before
+  // `el` whose box reaches (x, y), top first; paintAt then asks each whether it paints there.
+  const shapesOf = memo((svg) => [...svg.querySelectorAll("*")].filter((e) => SHAPES.has(e.localName)));
+  const boxOf = memo((e) => e.getBoundingClientRect());
+  const near = (e, x, y, pad) => {
+    const r = boxOf(e);
+    return x >= r.left - pad && x <= r.right + pad && y >= r.top - pad && y <= r.bottom + pad;
+  };
+  const reach = memo((e) => (parseFloat(getComputedStyle(e).strokeWidth) || 0) * Math.hypot(e.getScreenCTM().a, e.getScreenCTM().b) / 2 + 1);
   const under = (el, x, y) => {
-    const stack = document.elementsFromPoint(x, y);
-    if (!isSvg(el)) return stack.includes(el) ? stack.slice(stack.indexOf(el)) : ancestors(el);
+    if (!isSvg(el)) {
+      const stack = document.elementsFromPoint(x, y);
+      return stack.includes(el) ? stack.slice(stack.indexOf(el)) : ancestors(el);
+    }
     const outer = el.ownerSVGElement;
-    const at = stack.indexOf(outer);
-    if (at < 0) return ancestors(outer);
-    return stack.slice(0, at).filter((e) => e !== el && precedes(e, el) && !e.contains(el)).concat(stack.slice(at));
+    if (!near(outer, x, y, 0)) return ancestors(outer);
+    const below = shapesOf(outer).filter((e) => e !== el && shown(e) && near(e, x, y, reach(e)) && precedes(e, el));
+    return below.reverse().concat(ancestors(outer));
   };
   const inView = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
-  const srOnly = (el) => ancestors(el).some((e) => {  // visually hidden: clipped to a pixel
-    const r = e.getBoundingClientRect();
-    const style = getComputedStyle(e);
-    return r.width <= 2 && r.height <= 2 && (style.clip !== "auto" || style.overflow === "hidden");
+  const srOnly = memo((el) => {  // visually hidden: it or an ancestor clipped to a pixel
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return (r.width <= 2 && r.height <= 2 && (style.clip !== "auto" || style.overflow === "hidden")) || srOnly(el.parentElement);
   });
-  const shown = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !srOnly(el);
+  const shown = memo((el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !srOnly(el));
   const describe = (el) => [el.localName, ...(el.getAttribute("class") || "").split(/\s+/).filter(Boolean)].join(".");
 
   // Texts: the text nodes (SVG text, not title or desc; HTML, not options) and the fields' values.
@@ -361,44 +379,60 @@ MEASURE = r"""([rootSelector, decorative]) => {
 }"""
 
 
+SWITCH = {"light": "Switch to light mode", "dark": "Switch to dark mode"}  # the palette toggle's titles
+
+
+def use_scheme(page, scheme):
+    """Show the page in ``scheme`` as a reader does, with the header's palette toggle (Material
+    keeps the choice for the next page), and wait until no colour is still in transition."""
+    toggle = page.locator(f"label[title='{SWITCH[scheme]}']")
+    if toggle.is_visible():
+        toggle.click()
+    page.wait_for_function(f"document.body.dataset.mdColorScheme === {('slate' if scheme == 'dark' else 'default')!r}")
+    page.wait_for_function("document.getAnimations().every((a) => a.playState !== 'running')")
+
+
 def measure_states(page, name):
-    """Measure the widget in each of its states: {state: measurement}."""
+    """Measure the widget in each of its states, in each scheme: {scheme: {state: measurement}}."""
     root = f"[data-widget={name}]"
-    found = {}
+    found = {scheme: {} for scheme in SCHEMES}
     for state, action in STATES[name]:
         if action:
             action(page, root)
-        # A viewport as tall as the widget, the widget in it: every point can be hit-tested.
-        height = page.locator(root).bounding_box()["height"]
-        page.set_viewport_size({"width": PHONE, "height": int(height) + 200})
-        page.evaluate(f"window.scrollBy(0, document.querySelector('{root}').getBoundingClientRect().top - 100)")
-        pointer = getattr(action, "pointer", None)
-        if pointer:
-            page.locator(f"{root} {pointer}").hover()
-        else:
-            page.mouse.move(0, 0)  # no hover styling
-        found[state] = page.evaluate(MEASURE, [root, DECORATIVE])
+        for scheme in SCHEMES:
+            use_scheme(page, scheme)
+            # A viewport as tall as the widget, the widget in it: every point can be hit-tested.
+            height = page.locator(root).bounding_box()["height"]
+            page.set_viewport_size({"width": PHONE, "height": int(height) + 200})
+            page.evaluate(f"window.scrollBy(0, document.querySelector('{root}').getBoundingClientRect().top - 100)")
+            pointer = getattr(action, "pointer", None)
+            if pointer:
+                page.locator(f"{root} {pointer}").hover()
+            else:
+                page.mouse.move(0, 0)  # no hover styling
+            found[scheme][state] = page.evaluate(MEASURE, [root, DECORATIVE])
     return found
 
 
 @pytest.fixture(scope="module")
 def reading(browser, isolated_url):
-    """reading(name, scheme): the widget's measurements at 390 px in that scheme, taken once."""
+    """reading(name, scheme): the widget's measurements at 390 px in that scheme, taken once
+    (both schemes on one page: each state is measured in one, then in the other)."""
     taken = {}
 
     def read(name, scheme):
-        if (name, scheme) not in taken:
-            context = browser.new_context(service_workers="block", color_scheme=scheme)
+        if name not in taken:
+            context = browser.new_context(service_workers="block", color_scheme=SCHEMES[0])
             watched = Watched(context.new_page())
             path, ready = WIDGETS[name]
             page = open_widget_page(watched, isolated_url + path, f"[data-widget={name}]", ready, PHONE)
             try:
                 found = measure_states(page, name)
                 clean(watched, isolated_url)  # no console errors, nothing from other hosts
-                taken[name, scheme] = found
+                taken[name] = found
             finally:
                 context.close()
-        return taken[name, scheme]
+        return taken[name][scheme]
 
     return read
 

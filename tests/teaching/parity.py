@@ -42,19 +42,41 @@ def examples(count):
     )
 
 
-# Helper functions that cells of several parity tests define, by name.
-HELPERS = {
-    # attempt(f): f()'s repr (a tensor's with its dtype and strides), or the error it raised
-    "attempt_repr": """\
+def _attempt(tensor_text):
+    """An attempt(f) helper: f()'s repr (a tensor as ``tensor_text``, an f-string of r), or the error."""
+    return f"""\
 def attempt(f):
     try:
         r = f()
     except Exception as e:
-        return f"{type(e).__name__}: {e}"
+        return f"{{type(e).__name__}}: {{e}}"
     if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {r.stride()}"
+        return f"{tensor_text}"
     return repr(r)
-""",
+"""
+
+
+def slice_text(draw, bound):
+    """Draw a slice's source, such as ``-2:`` or ``1:4:2``: start and stop in [-bound, bound] or left out,
+    a step of 1 to 3 or left out."""
+    from hypothesis import strategies as st
+
+    start = draw(st.one_of(st.none(), st.integers(-bound, bound)))
+    stop = draw(st.one_of(st.none(), st.integers(-bound, bound)))
+    step = draw(st.one_of(st.none(), st.integers(1, 3)))
+    return f"{'' if start is None else start}:{'' if stop is None else stop}{'' if step is None else ':' + str(step)}"
+
+
+# Every dtype booktorch has, as the source of a list.
+DTYPES = ("torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.int16, torch.int32, "
+          "torch.int64, torch.uint8, torch.bool")
+
+# Helper functions that cells of several parity tests define, by name.
+HELPERS = {
+    # attempt(f): f()'s repr (a tensor's with its dtype and strides), or the error it raised
+    "attempt_repr": _attempt("{r!r} {r.dtype} {r.stride()}"),
+    # attempt(f): as attempt_repr, with a tensor's shape too
+    "attempt_shape": _attempt("{r!r} {r.dtype} {tuple(r.shape)} {r.stride()}"),
     # exact(t): t's values, floats as exact hex
     "exact_hex": """\
 def exact(t):
@@ -80,16 +102,33 @@ def attempt(f):
 def rnd(*shape, dtype=torch.float32):
     return torch.randn(*shape, generator=gen).to(dtype)
 """,
-    # attempt(f): as attempt_repr, with a tensor's shape too
-    "attempt_shape": """\
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
-    if isinstance(r, torch.Tensor):
-        return f"{r!r} {r.dtype} {tuple(r.shape)} {r.stride()}"
-    return repr(r)
+    # show(r): as show_meta, a tuple or list one item after the other, and the output's number
+    "show_each": """\
+def show(r):
+    if isinstance(r, (tuple, list)):
+        print(type(r).__name__, len(r))
+        for t in r:
+            show(t)
+        return
+    print(r)
+    print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
+          r.grad_fn.name() if r.grad_fn is not None else None, r.output_nr)
+""",
+    # exact(t): float64 values to 12 significant digits, other floats as exact hex (None stays None)
+    "exact_12g": """\
+def exact(t):
+    if t is None:
+        return None
+    if t.dtype == torch.float64:
+        return [f"{v:.12g}" for v in t.flatten().tolist()]
+    return [v.hex() for v in t.double().flatten().tolist()]
+""",
+    # walk(g): the backward graph from g on one line, as name(children)
+    "walk_inline": """\
+def walk(g):
+    if g is None:
+        return 'None'
+    return g.name() + '(' + ', '.join(walk(n) for n, _ in g.next_functions) + ')'
 """,
     # shares(a, b): whether two tensors share their storage
     "shares": """\

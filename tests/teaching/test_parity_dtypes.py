@@ -4,21 +4,11 @@ printed text, and torch's error where torch refuses a dtype)."""
 
 import pytest
 
-from parity import assert_same
+from parity import DTYPES, assert_same, prelude
 
-DTYPES = ("torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.int16, torch.int32, "
-          "torch.int64, torch.uint8, torch.bool")
 PRELUDE = f"""
 DTYPES = [{DTYPES}]
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{{type(e).__name__}}: {{e}}"
-    if isinstance(r, torch.Tensor):
-        return f"{{r!r}} {{r.dtype}} {{r.stride()}}"
-    return repr(r)
-"""
+""" + prelude("attempt_repr")
 
 CELLS = {
     # ------------------------------------------------------------ the dtype objects

@@ -8,11 +8,7 @@ import pytest
 import torch
 from parity import assert_same, prelude, run
 
-PRELUDE = prelude("exact_hex", "show_meta", "attempt_show", "rnd") + """
-def walk(g):
-    if g is None:
-        return 'None'
-    return g.name() + '(' + ', '.join(walk(n) for n, _ in g.next_functions) + ')'
+PRELUDE = prelude("exact_hex", "show_meta", "attempt_show", "rnd", "walk_inline") + """
 gen = torch.Generator().manual_seed(5)
 """
 

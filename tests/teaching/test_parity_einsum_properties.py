@@ -7,19 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import torch
-from parity import assert_same, examples, run
+from parity import assert_same, examples, prelude, run
 
-PRELUDE = """\
-def exact(t):
-    if t is None:
-        return None
-    if t.dtype == torch.float64:
-        return [f"{v:.12g}" for v in t.flatten().tolist()]
-    return [v.hex() for v in t.double().flatten().tolist()]
-def walk(g):
-    if g is None:
-        return 'None'
-    return g.name() + '(' + ', '.join(walk(n) for n, _ in g.next_functions) + ')'
+PRELUDE = prelude("exact_12g", "walk_inline") + """
 gen = torch.Generator().manual_seed(SEED)
 """
 

@@ -8,17 +8,8 @@ import pytest
 
 from parity import assert_same, prelude
 
-PRELUDE = prelude("attempt_show", "shares", "walk") + """
+PRELUDE = prelude("attempt_show", "shares", "walk", "show_each") + """
 import warnings
-def show(r):
-    if isinstance(r, (tuple, list)):
-        print(type(r).__name__, len(r))
-        for t in r:
-            show(t)
-        return
-    print(r)
-    print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
-          r.grad_fn.name() if r.grad_fn is not None else None)
 def assigned(x, index, value):
     x = x.clone()
     x[index] = value

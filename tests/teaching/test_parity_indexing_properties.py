@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import booktorch
-from parity import assert_same, examples
+from parity import assert_same, examples, slice_text
 from test_parity_properties import FLOAT_DTYPES, INT_DTYPES, NICE_FLOATS, tensor_expr
 
 PRELUDE = """\
@@ -90,10 +90,7 @@ def index_expr(draw, shape):
             parts.append(str(_int_list(draw, size, 1)[0]))
             dim += 1
         elif kind == "slice":
-            a = draw(st.one_of(st.none(), st.integers(-4, 4)))
-            b = draw(st.one_of(st.none(), st.integers(-4, 4)))
-            c = draw(st.one_of(st.none(), st.integers(1, 3)))
-            parts.append(f"{'' if a is None else a}:{'' if b is None else b}{'' if c is None else ':' + str(c)}")
+            parts.append(slice_text(draw, 4))
             dim += 1
         elif kind == "full":
             parts.append(":")

@@ -8,17 +8,7 @@ import pytest
 
 from parity import assert_same, prelude
 
-PRELUDE = prelude("attempt_show", "shares", "walk", "saved") + """
-def show(r):
-    if isinstance(r, (tuple, list)):
-        print(type(r).__name__, len(r))
-        for t in r:
-            show(t)
-        return
-    print(r)
-    print(' ', r.dtype, tuple(r.shape), r.stride(), r.storage_offset(), r.is_contiguous(),
-          r.grad_fn.name() if r.grad_fn is not None else None, r.output_nr)
-"""
+PRELUDE = prelude("attempt_show", "shares", "walk", "saved", "show_each")
 
 CELLS = {
     "cat_stack": """

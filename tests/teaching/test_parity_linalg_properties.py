@@ -7,17 +7,11 @@ torch and booktorch."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parity import assert_same, examples
+from parity import assert_same, examples, prelude
 
 # float32 values must match bit for bit; float64 ones to 12 significant digits (MKL's dgemm/ddot orders
 # are not all reproduced, so the last bits of a float64 product can differ)
-PRELUDE = """\
-def exact(t):
-    if t is None:
-        return None
-    if t.dtype == torch.float64:
-        return [f"{v:.12g}" for v in t.flatten().tolist()]
-    return [v.hex() for v in t.double().flatten().tolist()]
+PRELUDE = prelude("exact_12g") + """
 def show(t):
     print(t.dtype, tuple(t.shape), t.stride(), t.grad_fn.name() if t.grad_fn is not None else None, exact(t))
 gen = torch.Generator().manual_seed(SEED)

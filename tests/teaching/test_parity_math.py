@@ -6,11 +6,9 @@ values, dtypes, strides, printed text and errors for every dtype, the in-place f
 
 import pytest
 
-from parity import assert_same
+from parity import DTYPES, assert_same, prelude
 
 # DTYPES, ev, ex and attempt: shared with the reductions' programs (test_parity_math_reductions)
-DTYPES = ("torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.int16, torch.int32, "
-          "torch.int64, torch.uint8, torch.bool")
 COMMON = f"""
 DTYPES = [{DTYPES}]
 def ev(src, scope=None):
@@ -18,15 +16,7 @@ def ev(src, scope=None):
     return eval(compile(src, "<cell>", "eval"), globals(), scope)
 def ex(src, scope=None):
     exec(compile(src, "<cell>", "exec"), globals(), scope)
-def attempt(f):
-    try:
-        r = f()
-    except Exception as e:
-        return f"{{type(e).__name__}}: {{e}}"
-    if isinstance(r, torch.Tensor):
-        return f"{{r!r}} {{r.dtype}} {{r.stride()}}"
-    return repr(r)
-"""
+""" + prelude("attempt_repr")
 PRELUDE = COMMON + """
 F = torch.nn.functional
 def sample(d):

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import booktorch
-from parity import assert_same, examples
+from parity import assert_same, examples, slice_text
 
 PRELUDE = """\
 def show(t):
@@ -164,10 +164,7 @@ def _index_expr(draw, shape):
             parts.append(str(draw(st.integers(-hi - (1 if draw(st.integers(0, 9)) == 0 else 0), hi - 1))))
             used += 1
         elif kind == "slice":
-            a = draw(st.one_of(st.none(), st.integers(-5, 5)))
-            b = draw(st.one_of(st.none(), st.integers(-5, 5)))
-            c = draw(st.one_of(st.none(), st.integers(1, 3)))
-            parts.append(f"{'' if a is None else a}:{'' if b is None else b}{'' if c is None else ':' + str(c)}")
+            parts.append(slice_text(draw, 5))
             used += 1
         elif kind == "full":
             parts.append(":")

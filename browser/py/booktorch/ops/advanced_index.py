@@ -270,12 +270,6 @@ def _masked_fill_dispatch(x, indices, values):
     return mask
 
 
-def _add(old, new, dt):
-    if dt is D.bool_:
-        return [a or b for a, b in zip(old, new)]
-    return D.round_values([a + b for a, b in zip(old, new)], dt)
-
-
 @kernel
 def index_put_values(x, indices, values, accumulate=False):
     """The kernel of index_put_ (no autograd, no version bump): write or add ``values`` at ``x[indices]``."""
@@ -309,29 +303,11 @@ def index_put_values(x, indices, values, accumulate=False):
         order = iteration_order(plan.shape, iteration_perm(plan.shape, operands))
         pos = [pos[i] for i in order]
         vals = [vals[i] for i in order]
-        if accumulate:
-            _accumulate_in_rounds(data, pos, vals, x._dtype)
-            return
-    if accumulate:
-        vals = _add([data[p] for p in pos], vals, x._dtype)
+    if accumulate:  # one rounding per addition, in that order
+        at.add_at(data, pos, vals, x._dtype)
+        return
     for p, v in zip(pos, vals):
         data[p] = v
-
-
-def _accumulate_in_rounds(data, pos, vals, dt):
-    """data[p] += v in order, one rounding per addition: the k-th additions to every position at once."""
-    seen = {}
-    rounds = []
-    for p, v in zip(pos, vals):
-        k = seen.get(p, 0)
-        seen[p] = k + 1
-        if k == len(rounds):
-            rounds.append(([], []))
-        rounds[k][0].append(p)
-        rounds[k][1].append(v)
-    for ps, vs in rounds:
-        for p, v in zip(ps, _add([data[p] for p in ps], vs, dt)):
-            data[p] = v
 
 
 def _index_put_inplace(x, indices, values, accumulate, node_class):

@@ -128,50 +128,22 @@ class _ZeroGradient(Node):
         return [zeros(meta[0], meta[1]) if self.needs(i) else None for i, meta in enumerate(self._meta)]
 
 
-class UniformBackward0(_ZeroGradient):
-    _name = "UniformBackward0"
+def _zero_gradient(name, inputs=1):
+    """The node class torch calls ``name``, for an op with ``inputs`` inputs, each of zero gradient."""
+    return type(name, (_ZeroGradient,), {"_name": name, "formulas": ("0",) * inputs})
 
 
-class NormalBackward0(_ZeroGradient):
-    _name = "NormalBackward0"
-
-
-class NormalBackward1(_ZeroGradient):
-    _name = "NormalBackward1"
-
-
-class NormalBackward2(_ZeroGradient):
-    _name = "NormalBackward2"
-
-
-class NormalBackward3(_ZeroGradient):
-    _name = "NormalBackward3"
-    formulas = ("0", "0")
-
-
-class RandomBackward0(_ZeroGradient):
-    _name = "RandomBackward0"
-
-
-class RandomBackward1(_ZeroGradient):
-    _name = "RandomBackward1"
-
-
-class RandomBackward2(_ZeroGradient):
-    _name = "RandomBackward2"
-
-
-class BernoulliBackward0(_ZeroGradient):
-    _name = "BernoulliBackward0"
-
-
-class BernoulliBackward1(_ZeroGradient):
-    _name = "BernoulliBackward1"
-    formulas = ("0", "0")
-
-
-class BernoulliBackward2(_ZeroGradient):
-    _name = "BernoulliBackward2"
+UniformBackward0 = _zero_gradient("UniformBackward0")
+NormalBackward0 = _zero_gradient("NormalBackward0")
+NormalBackward1 = _zero_gradient("NormalBackward1")
+NormalBackward2 = _zero_gradient("NormalBackward2")
+NormalBackward3 = _zero_gradient("NormalBackward3", inputs=2)
+RandomBackward0 = _zero_gradient("RandomBackward0")
+RandomBackward1 = _zero_gradient("RandomBackward1")
+RandomBackward2 = _zero_gradient("RandomBackward2")
+BernoulliBackward0 = _zero_gradient("BernoulliBackward0")
+BernoulliBackward1 = _zero_gradient("BernoulliBackward1", inputs=2)
+BernoulliBackward2 = _zero_gradient("BernoulliBackward2")
 
 
 class NotImplementedBackward(Node):

@@ -20,6 +20,7 @@ from itertools import compress
 import operator as op
 
 from .. import dtypes as D
+from ..iterator import fdiv
 
 _TINY = 2.0**-126  # below it a float32 result is subnormal and the double may round twice
 
@@ -87,17 +88,8 @@ def addcmul(a, b, c, value, dt):
 def addcdiv(a, b, c, value, dt):
     """a + (value * b) / c."""
     vb = mul(b, value, dt)
-    return D.round_floats([x + _div(y, z) for x, y, z in zip(a, vb, c)] if dt is D.float64 else
-                          [x + D.f32(_div(y, z)) for x, y, z in zip(a, vb, c)], dt)
-
-
-def _div(x, y):
-    try:
-        return x / y
-    except ZeroDivisionError:
-        if x != x or x == 0:
-            return math.nan
-        return math.copysign(math.inf, x) * math.copysign(1.0, y)
+    return D.round_floats([x + fdiv(y, z) for x, y, z in zip(a, vb, c)] if dt is D.float64 else
+                          [x + D.f32(fdiv(y, z)) for x, y, z in zip(a, vb, c)], dt)
 
 
 def sqrt(a, dt):
@@ -106,7 +98,7 @@ def sqrt(a, dt):
 
 def div_scalar(a, s, dt):
     s = scalar(s, dt)
-    return D.round_floats([_div(x, s) for x in a], dt)
+    return D.round_floats([fdiv(x, s) for x in a], dt)
 
 
 def add_scalar(a, s, dt):
