@@ -133,6 +133,28 @@ def open_widget_page(watched, url, root, ready, width=1100, reduced_motion="redu
     return page
 
 
+def widget_opener(path, root, ready):
+    """open_widget(watched, base, width=1100, reduced_motion="reduce"): open_widget_page for the
+    widget ``root`` on page ``path``, live once ``ready`` shows."""
+    def open_widget(watched, base, width=1100, reduced_motion="reduce"):
+        return open_widget_page(watched, base + path, root, ready, width, reduced_motion)
+    return open_widget
+
+
+def widget_helpers(root):
+    """state(page), live(page) and action(page, name) for the widget ``root``: its state as a
+    dict, what its live region announced, and its control with that data-action."""
+    def state(page):
+        return widget_state(page, root)
+
+    def live(page):
+        return announcements(page, root)
+
+    def action(page, name):
+        return page.locator(f"{root} [data-action={name}]")
+    return state, live, action
+
+
 def fallback_without_javascript(browser, url, root, live):
     """With script off, the widget ``root`` shows its static figure (alt text on every image)
     and none of its live UI (``live``). Returns the images' alt texts."""

@@ -3,22 +3,13 @@
 
 import torch
 
-from tests.browser.conftest import announcements, clean, fallback_without_javascript, open_widget_page, serious_axe_violations, widget_state
+from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers, widget_opener
 
 PAGE = "reshaping/"
 ROOT = "[data-widget=broadcast]"
 
-
-def open_widget(watched, base, width=1100):
-    return open_widget_page(watched, base + PAGE, ROOT, ".bc__presets", width)
-
-
-def state(page):
-    return widget_state(page, ROOT)
-
-
-def live(page):
-    return announcements(page, ROOT)
+open_widget = widget_opener(PAGE, ROOT, ".bc__presets")
+state, live, _ = widget_helpers(ROOT)
 
 
 def torch_add(a, b):

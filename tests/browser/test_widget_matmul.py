@@ -3,26 +3,13 @@
 
 import torch
 
-from tests.browser.conftest import announcements, clean, fallback_without_javascript, open_widget_page, serious_axe_violations, widget_state
+from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers, widget_opener
 
 PAGE = "matmul/"
 ROOT = "[data-widget=matmul]"
 
-
-def open_widget(watched, base, width=1100, reduced_motion="reduce"):
-    return open_widget_page(watched, base + PAGE, ROOT, ".mm__buttons", width, reduced_motion)
-
-
-def state(page):
-    return widget_state(page, ROOT)
-
-
-def live(page):
-    return announcements(page, ROOT)
-
-
-def action(page, name):
-    return page.locator(f"{ROOT} [data-action={name}]")
+open_widget = widget_opener(PAGE, ROOT, ".mm__buttons")
+state, live, action = widget_helpers(ROOT)
 
 
 def torch_error(a_shape, b_shape):

@@ -5,7 +5,7 @@ torch running the code the widget shows."""
 
 import torch
 
-from tests.browser.conftest import announcements, clean, fallback_without_javascript, open_widget_page, serious_axe_violations, widget_state
+from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers, widget_opener
 
 PAGE = "reshaping/"
 ROOT = "[data-widget=strides]"
@@ -14,17 +14,8 @@ SPANS = (
     "spans across two contiguous subspaces). Use .reshape(...) instead."
 )
 
-
-def open_widget(watched, base, width=1100):
-    return open_widget_page(watched, base + PAGE, ROOT, ".st__ops", width)
-
-
-def state(page):
-    return widget_state(page, ROOT)
-
-
-def live(page):
-    return announcements(page, ROOT)
+open_widget = widget_opener(PAGE, ROOT, ".st__ops")
+state, live, _ = widget_helpers(ROOT)
 
 
 def matches_torch(s, writes=(), earlier=()):

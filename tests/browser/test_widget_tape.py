@@ -4,23 +4,13 @@ Pyodide) records the tape, and the reader walks it backwards by pointer and by k
 
 import torch
 
-from tests.browser.conftest import announcements, clean, fallback_without_javascript, serious_axe_violations, widget_state
+from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers
 
 PAGE = "autograd/"
 ROOT = "[data-widget=tape]"
 READY_MS = 90_000  # a cold Pyodide start on a loaded 2-core machine
 
-
-def state(page):
-    return widget_state(page, ROOT)
-
-
-def live(page):
-    return announcements(page, ROOT)
-
-
-def action(page, name):
-    return page.locator(f"{ROOT} [data-action={name}]")
+state, live, action = widget_helpers(ROOT)
 
 
 def wait_for(page, condition, timeout=10_000):

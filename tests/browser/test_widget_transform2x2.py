@@ -4,7 +4,7 @@
 import pytest
 import torch
 
-from tests.browser.conftest import announcements, clean, fallback_without_javascript, serious_axe_violations, widget_state
+from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers
 
 PAGE = "matrices/"
 ROOT = "[data-widget=transform2x2]"
@@ -13,6 +13,8 @@ ROOT = "[data-widget=transform2x2]"
 TRACKING_MS = (
     800  # Material's navigation.tracking rewrites the hash to the heading in view ~500 ms after a scroll
 )
+
+state, live, _ = widget_helpers(ROOT)
 
 
 def open_widget(watched, base, hash_="", width=1100, reduced_motion="reduce", scroll=True, settle=False):
@@ -33,14 +35,6 @@ def in_view(page, selector):
         "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }",
         selector,
     )
-
-
-def state(page):
-    return widget_state(page, ROOT)
-
-
-def live(page):
-    return announcements(page, ROOT)
 
 
 def handle(page, name):
