@@ -53,6 +53,10 @@ class RunCache:
     def __init__(self, directory):
         self.directory = Path(directory)
 
+    def is_empty(self):
+        """Whether no run has been cached yet (a clean build: every snippet will run)."""
+        return next(self.directory.glob("*/*.json"), None) is None
+
     def _path(self, key):
         return self.directory / key[:2] / f"{key}.json"
 

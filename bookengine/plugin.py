@@ -75,6 +75,8 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             cache_dir=os.environ.get("BOOKENGINE_CACHE_DIR") or self.config.cache_dir,
             jobs=self.config.jobs,
         )
+        if self.config.execute and self.book.cache.is_empty():
+            warm_parent().start()  # every snippet will run: import torch while mkdocs reads the pages
         if self.math is None:  # `mkdocs serve` reloads the config on every rebuild; keep the process
             self.math = KatexRenderer(root)
         return config

@@ -101,6 +101,15 @@ def test_put_then_get(tmp_path):
     assert files == [f"c/ab/{KEY}.json"]  # no temporary file left behind
 
 
+def test_a_cache_is_empty_until_a_run_is_put(tmp_path):
+    cache = RunCache(tmp_path / "c")
+    assert cache.is_empty()  # the folder does not exist yet
+    (tmp_path / "c" / "ab").mkdir(parents=True)
+    assert cache.is_empty()  # a folder, no entry
+    cache.put(KEY, RESULT)
+    assert not cache.is_empty()
+
+
 def test_put_overwrites(tmp_path):
     cache = RunCache(tmp_path / "c")
     cache.put(KEY, RESULT)
