@@ -67,6 +67,23 @@ def slice_text(draw, bound):
     return f"{'' if start is None else start}:{'' if stop is None else stop}{'' if step is None else ':' + str(step)}"
 
 
+def grads_helper(seed):
+    """A grads(f, *xs) helper: f's result, its graph (the prelude's walk) and the inputs' gradients
+    after ``seed`` (an expression of the result y) runs backward; or the error."""
+    return f"""\
+def grads(f, *xs):
+    xs = [x.detach().clone().requires_grad_() for x in xs]
+    try:
+        y = f(*xs)
+        print(y)
+        walk(y.grad_fn)
+        ({seed}).backward()
+        print([x.grad for x in xs])
+    except Exception as e:
+        print(f"{{type(e).__name__}}: {{e}}")
+"""
+
+
 # Every dtype booktorch has, as the source of a list.
 DTYPES = ("torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int8, torch.int16, torch.int32, "
           "torch.int64, torch.uint8, torch.bool")

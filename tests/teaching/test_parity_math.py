@@ -6,7 +6,7 @@ values, dtypes, strides, printed text and errors for every dtype, the in-place f
 
 import pytest
 
-from parity import DTYPES, assert_same, prelude
+from parity import DTYPES, assert_same, grads_helper, prelude
 
 # DTYPES, ev, ex and attempt: shared with the reductions' programs (test_parity_math_reductions)
 COMMON = f"""
@@ -34,17 +34,7 @@ def walk(g, d=0):
     print(' ' * d + g.name(), saved)
     for n, _ in g.next_functions:
         walk(n, d + 2)
-def grads(f, *xs):
-    xs = [x.detach().clone().requires_grad_() for x in xs]
-    try:
-        y = f(*xs)
-        print(y)
-        walk(y.grad_fn)
-        y.sum().backward()
-        print([x.grad for x in xs])
-    except Exception as e:
-        print(f"{type(e).__name__}: {e}")
-"""
+""" + grads_helper("y.sum()")
 
 CELLS = {
     # ------------------------------------------------------------ + - * / with alpha

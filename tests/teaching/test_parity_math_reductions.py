@@ -6,7 +6,7 @@ full-precision ``item()`` values, so the last bit counts), and autograd, under t
 
 import pytest
 
-from parity import assert_same
+from parity import assert_same, grads_helper
 from test_parity_math import COMMON
 
 PRELUDE = COMMON + """
@@ -18,16 +18,7 @@ def walk(g, d=0):
     print(' ' * d + g.name(), saved)
     for n, _ in g.next_functions:
         walk(n, d + 2)
-def grads(f, *xs):
-    xs = [x.detach().clone().requires_grad_() for x in xs]
-    try:
-        y = f(*xs)
-        print(y)
-        walk(y.grad_fn)
-        (y * torch.arange(1, y.numel() + 1).reshape(y.shape)).sum().backward()
-        print([x.grad for x in xs])
-    except Exception as e:
-        print(f"{type(e).__name__}: {e}")
+""" + grads_helper("(y * torch.arange(1, y.numel() + 1).reshape(y.shape)).sum()") + """
 def pseudo(n, mod=1009, mult=7919):
     # deterministic, irregular float32 values in [0, 1), the same under torch and booktorch
     return ((torch.arange(n) * mult) % mod).float() / mod
