@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from bookproject import Project
+from work_groups import pytest_xdist_make_scheduler  # noqa: F401  (make test's scheduler: a hook)
 from filelock import FileLock
 
 BUILDS = {"project", "module_project_factory", "built_book", "built_site", "own_site", "two_builds"}
@@ -43,37 +44,6 @@ def tier_of(item):
 def pytest_collection_modifyitems(config, items):
     for item in items:
         item.add_marker(getattr(pytest.mark, tier_of(item)))
-
-
-# Tests that share no module-scoped fixture with their neighbours: each may run on any worker.
-SPREAD_OVER_WORKERS = (
-    "tests/browser/test_cells.py::",  # each test has its own browser context
-    "tests/browser/test_page_notebook.py::",
-    "tests/browser/test_returning_reader.py::test_every_cell_and_solution_works_for_a_returning_reader[",  # a reader per half
-)
-
-
-def work_group(nodeid):
-    """The tests that run on one worker together: a module, so that its module-scoped fixtures
-    are made once, or a single test of SPREAD_OVER_WORKERS."""
-    return nodeid if nodeid.startswith(SPREAD_OVER_WORKERS) else nodeid.split("::")[0]
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    """With ``--dist loadgroup`` (make test), hand out work_group()s in collection order (the
-    browser tests, the longest, first). Not xdist's own loadgroup: its xdist_group marks set
-    ``item._nodeid``, which pytest 9 no longer reads, so they group nothing."""
-    if config.getvalue("dist") != "loadgroup":
-        return None
-    from xdist.scheduler import LoadScopeScheduling
-
-    class ByWorkGroup(LoadScopeScheduling):
-        def _split_scope(self, nodeid):
-            return work_group(nodeid)
-
-    config.option.loadscopereorder = False  # xdist would sort the groups by their number of tests
-    return ByWorkGroup(config, log)
 
 
 @pytest.fixture

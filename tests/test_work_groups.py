@@ -1,9 +1,9 @@
-"""make test's scheduling (tests/conftest.py): a module's tests run on one worker, so that its
+"""make test's scheduling (tests/work_groups.py): a module's tests run on one worker, so that its
 module-scoped fixtures are made once; the tests of SPREAD_OVER_WORKERS may run on any."""
 
 from types import SimpleNamespace
 
-from conftest import SPREAD_OVER_WORKERS, pytest_xdist_make_scheduler, work_group
+from work_groups import SPREAD_OVER_WORKERS, pytest_xdist_make_scheduler, work_group
 
 
 def test_a_module_is_one_group():

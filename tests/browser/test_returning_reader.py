@@ -113,7 +113,7 @@ def check_every_solution(page):
 
 
 # The pages in two halves, each with a reader of its own: make test runs them side by side
-# (tests/conftest.py: SPREAD_OVER_WORKERS).
+# (tests/work_groups.py: SPREAD_OVER_WORKERS).
 HALVES = [pytest.param(half, id=f"half-{half}") for half in (0, 1)]
 
 
