@@ -175,13 +175,18 @@ def click_to_output(page):
     )
 
 
-def stop_time(page):
-    """Milliseconds from a click on Stop to the stopped state, with the first cell printing without end."""
-    cell = page.locator(".book-cell").first
+def type_into(page, cell, code):
+    """Replace a cell's code as a reader pastes it."""
     cell.locator(".cm-content").click()
     page.keyboard.press("Control+A")
     page.keyboard.press("Delete")
-    page.keyboard.insert_text("i = 0\nwhile True:\n    i += 1\n    print(i)")
+    page.keyboard.insert_text(code)
+
+
+def stop_time(page):
+    """Milliseconds from a click on Stop to the stopped state, with the first cell printing without end."""
+    cell = page.locator(".book-cell").first
+    type_into(page, cell, "i = 0\nwhile True:\n    i += 1\n    print(i)")
     cell.get_by_role("button", name="Run").click()
     page.wait_for_function("el => el.dataset.state === 'running'", arg=cell.element_handle())
     page.wait_for_timeout(1500)  # printing for a while, its output capped
@@ -205,10 +210,7 @@ def stop_time(page):
 def time_in_cell(page, setup, body, rounds):
     """The body's times in seconds, run in the page's first cell (typed in as a reader pastes)."""
     cell = page.locator(".book-cell").first
-    cell.locator(".cm-content").click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(TIMED_CELL.format(setup=setup.strip(), body=body.strip() + "\n", rounds=rounds))
+    type_into(page, cell, TIMED_CELL.format(setup=setup.strip(), body=body.strip() + "\n", rounds=rounds))
     cell.get_by_role("button", name="Run").click()
     page.wait_for_function("el => ['done', 'error'].includes(el.dataset.state)", arg=cell.element_handle(), timeout=600_000)
     output = cell.locator(".book-cell__output").inner_text()

@@ -242,7 +242,10 @@ MEASURE = r"""([rootSelector, decorative]) => {
     const r = boxOf(e);
     return x >= r.left - pad && x <= r.right + pad && y >= r.top - pad && y <= r.bottom + pad;
   };
-  const reach = memo((e) => (parseFloat(getComputedStyle(e).strokeWidth) || 0) * Math.hypot(e.getScreenCTM().a, e.getScreenCTM().b) / 2 + 1);
+  const strokeReach = memo((e) => {  // how far past its box a shape's stroke paints, in px
+    const m = e.getScreenCTM();
+    return ((parseFloat(getComputedStyle(e).strokeWidth) || 0) * Math.hypot(m.a, m.b)) / 2 + 1;
+  });
   const under = (el, x, y) => {
     if (!isSvg(el)) {
       const stack = document.elementsFromPoint(x, y);
@@ -250,7 +253,7 @@ MEASURE = r"""([rootSelector, decorative]) => {
     }
     const outer = el.ownerSVGElement;
     if (!near(outer, x, y, 0)) return ancestors(outer);
-    const below = shapesOf(outer).filter((e) => e !== el && shown(e) && near(e, x, y, reach(e)) && precedes(e, el));
+    const below = shapesOf(outer).filter((e) => e !== el && shown(e) && near(e, x, y, strokeReach(e)) && precedes(e, el));
     return below.reverse().concat(ancestors(outer));
   };
   const inView = (x, y) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
