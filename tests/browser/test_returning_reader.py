@@ -46,10 +46,12 @@ def tape_ready(page):
 
 
 def follow_link(page, url):
-    """Click the navigation's link to ``url``, leaving a mark that only a full load would wipe.
-    (Material intercepts a link once it has read the sitemap, a moment after a full load.)"""
+    """Click the navigation's link to ``url`` and wait until its page has replaced this one,
+    leaving a mark that only a full load would wipe: True when none happened. (Material
+    intercepts a link once it has read the sitemap, a moment after a full load.)"""
     page.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sitemap.xml'))")
     page.wait_for_timeout(100)
+    leave(page)
     page.evaluate(
         """url => {
             window.bookSameDocument = true;
@@ -58,6 +60,7 @@ def follow_link(page, url):
         url,
     )
     at(page, url)
+    return arrive(page)
 
 
 def at(page, url):
@@ -65,9 +68,23 @@ def at(page, url):
     page.wait_for_url(lambda now: now.split("#")[0] == url, wait_until="commit")
 
 
+def leave(page):
+    """Mark the cells on the page now, so that arriving can tell them from the next page's.
+    (The address changes before Material swaps the content: a cell found in between is
+    the old page's, and is detached a moment later.)"""
+    page.evaluate(
+        "() => document.querySelectorAll('.book-cell, .book-exercise')"
+        ".forEach((el) => el.setAttribute('data-book-left', ''))"
+    )
+
+
 def arrive(page):
-    """Wait for the page's cells to mount; True when no full load happened on the way."""
-    page.wait_for_selector(".book-cell[data-mounted], .book-exercise[data-mounted]")
+    """Wait until the old page's cells are gone and the new page's have mounted; True when
+    no full load happened on the way."""
+    page.wait_for_function(
+        """() => !document.querySelector("[data-book-left]")
+            && document.querySelector(".book-cell[data-mounted], .book-exercise[data-mounted]")"""
+    )
     return page.evaluate("window.bookSameDocument === true")
 
 
@@ -141,13 +158,13 @@ def by_reload(page, url, neighbour):
 def by_instant_navigation(page, url, neighbour):
     """Arrive from another page by instant navigation."""
     page.goto(neighbour)
-    follow_link(page, url)
-    assert arrive(page), "instant navigation reloaded the page"
+    assert follow_link(page, url), "instant navigation reloaded the page"
 
 
 def by_back(page, url, neighbour):
     """Follow a link away, then Back."""
     follow_link(page, neighbour)
+    leave(page)
     page.go_back()
     at(page, url)
     assert arrive(page), "Back reloaded the page"
