@@ -110,7 +110,9 @@ def _step_dots(cols, peel, width, n):
 
 def _products(rows, vec):
     """Rounded products of each row with ``vec``, arranged by k: ``cols[k][row]``."""
-    return list(zip(*[array("f", map(mul, r, vec)) for r in rows]))
+    k = len(vec)
+    flat = array("f", map(mul, chain.from_iterable(rows), vec * len(rows)))
+    return [flat[j::k] for j in range(k)]
 
 
 # ------------------------------------------------------------------ dot
@@ -181,10 +183,17 @@ def sgemv_cols(cols, vec, init=None):
     starting from ``init`` when given."""
     if not cols:
         return []
-    acc = _zeros(len(cols[0])) if init is None else array("f", init)
-    for col, v in zip(cols, vec):
-        acc = array("f", map(add, acc, array("f", map(mul, col, repeat(v)))))
+    m = len(cols[0])
+    acc = _zeros(m) if init is None else array("f", init)
+    products = array("f", map(mul, chain.from_iterable(cols), _spread(vec, m)))
+    for start in range(0, len(products), m):
+        acc = array("f", map(add, acc, products[start:start + m]))
     return acc.tolist()
+
+
+def _spread(values, n):
+    """Each of ``values`` repeated ``n`` times."""
+    return chain.from_iterable(map(repeat, values, repeat(n)))
 
 
 # ------------------------------------------------------------------ matrix times matrix
@@ -218,16 +227,20 @@ class Operand:
         return self._cols
 
 
-def _fused_row(a, b_rows, n, blocks, init=None, tc="f"):
-    """One output row as fused multiply-add chains in k order, the k ranges ``blocks`` summed
-    apart and then added in order (to ``init``, when given)."""
-    row = init
+def _fused_block(a_rows, b_rows, n, blocks, inits=None):
+    """The result's rows as fused multiply-add chains in k order, the k ranges ``blocks``
+    summed apart and then added in order (to ``inits``, when given): one k step over every
+    output at once, which costs far fewer Python-level steps than a row at a time."""
+    m = len(a_rows)
+    columns = list(zip(*a_rows))
+    out = None if inits is None else array("f", chain.from_iterable(inits))
     for k0, k1 in blocks:
-        acc = _zeros(n, tc)
+        acc = _zeros(m * n)
         for k in range(k0, k1):
-            acc = array(tc, map(add, acc, map(mul, b_rows[k], repeat(a[k]))))
-        row = acc if row is None else array(tc, map(add, row, acc))
-    return row
+            b = b_rows[k]
+            acc = array("f", map(add, acc, [x * y for x in columns[k] for y in b]))
+        out = acc if out is None else array("f", map(add, out, acc))
+    return [out[i * n:(i + 1) * n] for i in range(m)]
 
 
 def _unfused_row(a, b_rows, n, init=None, tc="f"):
@@ -264,12 +277,15 @@ def _peel_order(a, b_col, init=0.0):
 
 def _unfused_block(a_rows, b_rows, n, inits=None):
     """[_unfused_row(r, b_rows, n, init) for each row r]: the same chains, element for element,
-    computed for the whole result at once (one k step over every output), which costs far
-    fewer Python-level steps when the rows are short (a training step's [16, 64] @ [64, 2])."""
+    computed for the whole result at once (every rounded product first, then one k step over
+    every output), which costs far fewer Python-level steps when the rows are short (a
+    training step's [16, 64] @ [64, 2])."""
     m = len(a_rows)
-    acc = array("f", chain.from_iterable(inits)) if inits is not None else _zeros(m * n, "f")
-    for column, b in zip(zip(*a_rows), b_rows):
-        acc = array("f", map(add, acc, array("f", [x * y for x in column for y in b])))
+    size = m * n
+    acc = array("f", chain.from_iterable(inits)) if inits is not None else _zeros(size, "f")
+    products = array("f", [x * y for column, b in zip(zip(*a_rows), b_rows) for x in column for y in b])
+    for start in range(0, len(products), size):
+        acc = array("f", map(add, acc, products[start:start + size]))
     return [acc[i * n:(i + 1) * n] for i in range(m)]
 
 
@@ -344,14 +360,12 @@ def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None, out_offset=0):
             return _with_c([sgemv_rows(b.cols(), vec, b.offset, b.ld, a.offset)], alpha, c)
         return [sgemv_cols(b.rows(), _scale(vec, alpha), None if c is None else c[0])]
     if k == 1:
-        b0 = b.rows()[0]
-        return _with_c([array("f", map(mul, b0, repeat(r[0]))) for r in a.rows()], alpha, c)
+        outer = array("f", map(mul, _spread(a._values, n), b.rows()[0] * m))
+        return _with_c([outer[i * n:(i + 1) * n] for i in range(m)], alpha, c)
     a_rows = a.rows()
     if n >= 12 and m >= 4:
         b_rows = b.rows() if alpha == 1 else [_scale(r, alpha) for r in b.rows()]
-        blocks = _kblocks(k)
-        out = [_fused_row(r, b_rows, n, blocks, None if c is None else c[i]) for i, r in enumerate(a_rows)]
-        return out
+        return _fused_block(a_rows, b_rows, n, _kblocks(k), c)
     if b.col_major and not a.col_major:
         return _with_c(_dot_kernel_rows(a, b, m, k, n), alpha, c)
     a_rows = [_scale(r, alpha) for r in a_rows]

@@ -18,7 +18,10 @@ graph and the float32 rounding are torch's:
 """
 
 import math
+import operator
 import warnings
+from array import array
+from itertools import repeat
 
 from .. import dtypes as D
 from ..errors import unsupported
@@ -153,15 +156,18 @@ def _mse_backward_values(grad, x, t, norm):
     shape = tuple(x._shape)
     if tuple(t._shape) != shape or not (x.is_contiguous() and t.is_contiguous() and grad.is_contiguous()):
         return None
-    f = D.f32 if dt is D.float32 else float
-    n = f(norm)
     if grad.dim() == 0:
-        g = grad.item()
-        vals = [f(f(n * f(a - b)) * g) for a, b in zip(x._values(), t._values())]
+        gs = repeat(grad.item())
     elif tuple(grad._shape) == shape:
-        vals = [f(f(n * f(a - b)) * g) for a, b, g in zip(x._values(), t._values(), grad._values())]
+        gs = grad._values()
     else:
         return None
+    if dt is D.float32:  # each step rounded: an array('f') rounds what is stored in it
+        diffs = array("f", map(operator.sub, x._values(), t._values()))
+        scaled = array("f", map(operator.mul, repeat(D.f32(norm)), diffs))
+        vals = array("f", map(operator.mul, scaled, gs)).tolist()
+    else:
+        vals = [norm * (a - b) * g for a, b, g in zip(x._values(), t._values(), gs)]
     return Tensor._from_values(vals, shape, dt)
 
 

@@ -18,6 +18,7 @@ and min() of a whole tensor keep the last of equal values (0.0 and -0.0), amax/a
 
 import builtins
 import operator
+from array import array
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
@@ -93,9 +94,10 @@ def _vec_inner_sum(row, f, vec):
 
 
 def _adder(f):
-    """Elementwise sum of two equal-length lists, each result rounded as ``f`` rounds one value."""
+    """Elementwise sum of two equal-length sequences, each result rounded as ``f`` rounds one value
+    (float32 sums as an ``array('f')``, which rounds what is stored in it)."""
     if f is D.f32:
-        return lambda a, b: D.round_f32(map(operator.add, a, b))
+        return lambda a, b: array("f", map(operator.add, a, b))
     return lambda a, b: list(map(operator.add, a, b))
 
 
