@@ -177,14 +177,13 @@ def sgemv_rows(rows, vec, matrix_offset=0, ld=None, vec_offset=0):
     return out
 
 
-def sgemv_cols(cols, vec, init=None):
+def sgemv_cols(cols, vec):
     """``A @ vec`` for a column-major float32 matrix given by its columns: products added in
-    column order (MKL's plain sgemv; also ``x @ B`` for a row-major B, given by its rows),
-    starting from ``init`` when given."""
+    column order (MKL's plain sgemv; also ``x @ B`` for a row-major B, given by its rows)."""
     if not cols:
         return []
     m = len(cols[0])
-    acc = _zeros(m) if init is None else array("f", init)
+    acc = _zeros(m)
     products = array("f", map(mul, chain.from_iterable(cols), _spread(vec, m)))
     for start in range(0, len(products), m):
         acc = array("f", map(add, acc, products[start:start + m]))
@@ -227,25 +226,25 @@ class Operand:
         return self._cols
 
 
-def _fused_block(a_rows, b_rows, n, blocks, inits=None):
-    """The result's rows as fused multiply-add chains in k order, the k ranges ``blocks``
-    summed apart and then added in order (to ``inits``, when given): one k step over every
-    output at once, which costs far fewer Python-level steps than a row at a time."""
+def _fused_block(a_rows, b_rows, n, blocks):
+    """The result's row-major values as fused multiply-add chains in k order, the k ranges
+    ``blocks`` summed apart and then added in order: one k step over every output at once,
+    which costs far fewer Python-level steps than a row at a time."""
     m = len(a_rows)
     columns = list(zip(*a_rows))
-    out = None if inits is None else array("f", chain.from_iterable(inits))
+    out = None
     for k0, k1 in blocks:
         acc = _zeros(m * n)
         for k in range(k0, k1):
             b = b_rows[k]
             acc = array("f", map(add, acc, [x * y for x in columns[k] for y in b]))
         out = acc if out is None else array("f", map(add, out, acc))
-    return [out[i * n:(i + 1) * n] for i in range(m)]
+    return out
 
 
-def _unfused_row(a, b_rows, n, init=None, tc="f"):
-    """One output row as unfused multiply-add chains in k order, starting from ``init``."""
-    acc = _zeros(n, tc) if init is None else init
+def _unfused_row(a, b_rows, n, tc="f"):
+    """One output row as unfused multiply-add chains in k order."""
+    acc = _zeros(n, tc)
     if tc == "d":
         for av, b in zip(a, b_rows):
             acc = array("d", map(add, acc, map(mul, b, repeat(av))))
@@ -255,12 +254,12 @@ def _unfused_row(a, b_rows, n, init=None, tc="f"):
     return acc
 
 
-def _peel_order(a, b_col, init=0.0):
+def _peel_order(a, b_col):
     """An output MKL's small-matrix kernel computes before the 16-byte boundary of the result
     row: k in blocks of 8, four products added one by one, the next four summed apart and
     added, then the rest one by one (unfused)."""
     p = array("f", map(mul, a, b_col))
-    acc = array("f", (init, 0.0))
+    acc = _zeros(2)
     k = len(p)
     full = k // 8 * 8
     for k0 in range(0, full, 8):
@@ -275,30 +274,30 @@ def _peel_order(a, b_col, init=0.0):
     return acc[0]
 
 
-def _unfused_block(a_rows, b_rows, n, inits=None):
-    """[_unfused_row(r, b_rows, n, init) for each row r]: the same chains, element for element,
+def _unfused_block(a_rows, b_rows, n):
+    """[_unfused_row(r, b_rows, n) for each row r]: the same chains, element for element,
     computed for the whole result at once (every rounded product first, then one k step over
     every output), which costs far fewer Python-level steps when the rows are short (a
     training step's [16, 64] @ [64, 2])."""
     m = len(a_rows)
     size = m * n
-    acc = array("f", chain.from_iterable(inits)) if inits is not None else _zeros(size, "f")
+    acc = _zeros(size)
     products = array("f", [x * y for column, b in zip(zip(*a_rows), b_rows) for x in column for y in b])
     for start in range(0, len(products), size):
         acc = array("f", map(add, acc, products[start:start + size]))
     return [acc[i * n:(i + 1) * n] for i in range(m)]
 
 
-def _small_row(a, b, n, row_offset, init=None, row=None):
+def _small_row(a, b, n, row_offset, row=None):
     """A result row from MKL's unfused small-matrix kernel (B row-major): an unfused k chain per
     output (``row``, when already computed), the outputs before the row's 16-byte boundary in
     :func:`_peel_order`."""
-    row = _unfused_row(a, b.rows(), n, init) if row is None else row
+    row = _unfused_row(a, b.rows(), n) if row is None else row
     peel = (4 - row_offset % 4) % 4
     if n - peel >= 4:
         cols = b.cols()
         for j in range(peel):
-            row[j] = _peel_order(a, cols[j], 0.0 if init is None else init[j])
+            row[j] = _peel_order(a, cols[j])
     return row
 
 
@@ -318,66 +317,40 @@ def _dot_kernel_rows(a, b, m, k, n):
     return out
 
 
-def _scale(row, factor):
-    return row if factor == 1 else array("f", map(mul, row, repeat(factor)))
-
-
-def _with_c(rows, alpha, c):
-    """Kernels that finish a dot product per output: ``alpha * dot + c``, each rounded."""
-    rows = [_scale(r, alpha) for r in rows]
-    if c is None:
-        return rows
-    return [array("f", map(add, r, cr)) for r, cr in zip(rows, c)]
-
-
-def sgemm(a, b, alpha=1.0, beta=0.0, c_rows=None, out_offset=0):
-    """``alpha * (A @ B) + beta * C`` in float32 (A and B two :class:`Operand`, C the rows of
-    torch's row-major result), as the rows of that result.
-
-    ``alpha`` and ``beta`` are float32 values.  Where alpha goes depends on MKL's kernel: it
-    scales B in the large-matrix kernel, A in the unfused ones, and the finished dot
-    products in the dot-product kernels; ``beta * C`` starts the sums, or is added to
-    finished dot products.
-    """
+def sgemm(a, b, out_offset=0):
+    """``A @ B`` in float32 (A and B two :class:`Operand`), as the row-major values of torch's
+    row-major result (a list); ``out_offset`` places the result in its storage, whose
+    alignment picks some of the orders."""
     m, k = a.shape
     n = b.shape[1]
-    c = None
-    if beta != 0 and c_rows is not None:
-        c = [array("f", r) for r in c_rows] if beta == 1 else [_scale(r, beta) for r in c_rows]
     if m == 1 and n == 1 and not b.col_major:  # one output: the products added in k order
-        return [sgemv_cols([[_scale(a.rows()[0], alpha)[j]] for j in range(k)], b.cols()[0],
-                           None if c is None else c[0])]
+        return sgemv_cols([[v] for v in a.rows()[0]], b.cols()[0])
     if n == 1:
         vec = b.cols()[0]
         if a.col_major:
-            col = sgemv_cols([_scale(cl, alpha) for cl in a.cols()], vec, None if c is None else [r[0] for r in c])
-            return [[v] for v in col]
-        col = sgemv_rows(a.rows(), vec, a.offset, a.ld, b.offset)
-        return _with_c([[v] for v in col], alpha, c)
+            return sgemv_cols(a.cols(), vec)
+        return sgemv_rows(a.rows(), vec, a.offset, a.ld, b.offset)
     if m == 1:
         vec = a.rows()[0]
         if b.col_major:
-            return _with_c([sgemv_rows(b.cols(), vec, b.offset, b.ld, a.offset)], alpha, c)
-        return [sgemv_cols(b.rows(), _scale(vec, alpha), None if c is None else c[0])]
+            return sgemv_rows(b.cols(), vec, b.offset, b.ld, a.offset)
+        return sgemv_cols(b.rows(), vec)
     if k == 1:
-        outer = array("f", map(mul, _spread(a._values, n), b.rows()[0] * m))
-        return _with_c([outer[i * n:(i + 1) * n] for i in range(m)], alpha, c)
+        return array("f", map(mul, _spread(a._values, n), b.rows()[0] * m)).tolist()
     a_rows = a.rows()
     if n >= 12 and m >= 4:
-        b_rows = b.rows() if alpha == 1 else [_scale(r, alpha) for r in b.rows()]
-        return _fused_block(a_rows, b_rows, n, _kblocks(k), c)
+        return _fused_block(a_rows, b.rows(), n, _kblocks(k)).tolist()
     if b.col_major and not a.col_major:
-        return _with_c(_dot_kernel_rows(a, b, m, k, n), alpha, c)
-    a_rows = [_scale(r, alpha) for r in a_rows]
-    if b.col_major:
+        rows = _dot_kernel_rows(a, b, m, k, n)
+    elif b.col_major:
         b_rows = b.rows()
-        return [_unfused_row(r, b_rows, n, None if c is None else c[i]) for i, r in enumerate(a_rows)]
-    chains = _unfused_block(a_rows, b.rows(), n, c) if n < 8 else [None] * m
-    return [
-        _small_row(r, b, n, out_offset + i * n, None if c is None else c[i], chains[i]) for i, r in enumerate(a_rows)
-    ]
+        rows = [_unfused_row(r, b_rows, n) for r in a_rows]
+    else:
+        chains = _unfused_block(a_rows, b.rows(), n) if n < 8 else [None] * m
+        rows = [_small_row(r, b, n, out_offset + i * n, chains[i]) for i, r in enumerate(a_rows)]
+    return list(chain.from_iterable(rows))
 
 
 def unfused_rows(a_rows, b_rows, n, tc="f"):
     """``A @ B`` as unfused k chains (ATen's own loop for a small bmm), as rows."""
-    return [_unfused_row(r, b_rows, n, None, tc) for r in a_rows]
+    return [_unfused_row(r, b_rows, n, tc) for r in a_rows]

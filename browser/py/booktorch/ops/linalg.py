@@ -118,8 +118,7 @@ def _gemm(a, b, out_offset=0):
     dt = a._dtype
     if dt is D.float32:
         # ATen swaps the operands to write a row-major result unless it has one column
-        rows = blas.sgemm(_operand(a, n != 1), _operand(b, n != 1), out_offset=out_offset)
-        return list(chain.from_iterable(rows))
+        return blas.sgemm(_operand(a, n != 1), _operand(b, n != 1), out_offset=out_offset)
     av, bv = a._values(), b._values()
     if dt is D.float64:
         return list(chain.from_iterable(_gemm_f64(_rows(av, m, k), _rows(bv, k, n), None, m, k, n)))
