@@ -19,6 +19,7 @@ and min() of a whole tensor keep the last of equal values (0.0 and -0.0), amax/a
 import builtins
 import operator
 from array import array
+from itertools import chain
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
@@ -132,10 +133,14 @@ def _cascade_rows(rows, add, width):
 
 
 def _row_sum_rows(rows, add, width):
-    """[_row_sum(column) for each column of ``rows``], a whole row at a time."""
+    """[_row_sum(column) for each column of ``rows``], a whole row at a time.  The four
+    interleaved cascades (rows k, k + 4, ...) have the same shape, so they run side by side:
+    each step adds four rows laid end to end."""
     n = len(rows)
     n4 = n // 4
-    parts = [_cascade_rows(rows[k:n4 * 4:4], add, width) for k in range(4)]
+    grouped = [list(chain.from_iterable(rows[i:i + 4])) for i in range(0, n4 * 4, 4)]
+    summed = _cascade_rows(grouped, add, 4 * width)
+    parts = [summed[k * width:(k + 1) * width] for k in range(4)]
     p0 = parts[0]
     for i in range(n4 * 4, n):
         p0 = add(p0, rows[i])
