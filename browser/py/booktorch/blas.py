@@ -234,8 +234,9 @@ def _fused_block(a_rows, b_rows, n, blocks):
     columns = list(zip(*a_rows))
     out = None
     for k0, k1 in blocks:
-        acc = _zeros(m * n)
-        for k in range(k0, k1):
+        b = b_rows[k0]
+        acc = array("f", [x * y + 0.0 for x in columns[k0] for y in b])  # + 0.0: the sum starts at +0
+        for k in range(k0 + 1, k1):
             b = b_rows[k]
             acc = array("f", map(add, acc, [x * y for x in columns[k] for y in b]))
         out = acc if out is None else array("f", map(add, out, acc))
