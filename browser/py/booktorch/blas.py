@@ -64,7 +64,7 @@ def _kblocks(k):
 def _chain(acc, steps):
     """acc[e] = round(acc[e] + s[e]) for each step s, over all outputs e at once."""
     for s in steps:
-        acc = array("f", map(add, acc, s))
+        acc = array("f", list(map(add, acc, s)))
     return acc
 
 
@@ -72,11 +72,11 @@ def _hsum(lanes):
     """MKL's horizontal sum of 4 or 8 lanes (vectors over the outputs)."""
     if len(lanes) == 4:
         l0, l1, l2, l3 = lanes
-        return array("f", map(add, array("f", map(add, l0, l2)), array("f", map(add, l1, l3))))
+        return array("f", list(map(add, array("f", list(map(add, l0, l2))), array("f", list(map(add, l1, l3))))))
     l0, l1, l2, l3, l4, l5, l6, l7 = lanes
-    a = array("f", map(add, array("f", map(add, l0, l4)), array("f", map(add, l2, l6))))
-    b = array("f", map(add, array("f", map(add, l1, l5)), array("f", map(add, l3, l7))))
-    return array("f", map(add, a, b))
+    a = array("f", list(map(add, array("f", list(map(add, l0, l4))), array("f", list(map(add, l2, l6))))))
+    b = array("f", list(map(add, array("f", list(map(add, l1, l5))), array("f", list(map(add, l3, l7))))))
+    return array("f", list(map(add, a, b)))
 
 
 def _lane_dots(cols, peel, width, n):
@@ -111,7 +111,7 @@ def _step_dots(cols, peel, width, n):
 def _products(rows, vec):
     """Rounded products of each row with ``vec``, arranged by k: ``cols[k][row]``."""
     k = len(vec)
-    flat = array("f", map(mul, chain.from_iterable(rows), vec * len(rows)))
+    flat = array("f", list(map(mul, chain.from_iterable(rows), vec * len(rows))))
     return [flat[j::k] for j in range(k)]
 
 
@@ -120,7 +120,7 @@ def sdot(x, y, x_offset=0, y_offset=0, unit_strides=True):
     """MKL's sdot of float32 vectors ``x`` and ``y`` (storage offsets give their alignment); vectors
     that are not contiguous are added one product at a time."""
     k = len(x)
-    p = array("f", map(mul, x, y))
+    p = array("f", list(map(mul, x, y)))
     if not unit_strides:
         acc = array("f", (0.0,))
         for v in p:
@@ -133,19 +133,19 @@ def sdot(x, y, x_offset=0, y_offset=0, unit_strides=True):
     i = peel
     if (x_offset - y_offset) % 4 == 0:
         while i + 16 <= k:
-            lanes = array("f", map(add, lanes, p[i:i + 16]))
+            lanes = array("f", list(map(add, lanes, p[i:i + 16])))
             i += 16
         if i + 8 <= k:
-            lanes[:8] = array("f", map(add, lanes[:8], p[i:i + 8]))
+            lanes[:8] = array("f", list(map(add, lanes[:8], p[i:i + 8])))
             i += 8
     if i + 4 <= k:
-        lanes[:4] = array("f", map(add, lanes[:4], p[i:i + 4]))
+        lanes[:4] = array("f", list(map(add, lanes[:4], p[i:i + 4])))
         i += 4
     for j in range(i, k):
         lanes[0] += p[j]
-    r = array("f", map(add, lanes[0:4], lanes[4:8]))
-    r = array("f", map(add, r, lanes[8:12]))
-    r = array("f", map(add, r, lanes[12:16]))
+    r = array("f", list(map(add, lanes[0:4], lanes[4:8])))
+    r = array("f", list(map(add, r, lanes[8:12])))
+    r = array("f", list(map(add, r, lanes[12:16])))
     out = array("f", (r[0] + r[2], r[1] + r[3]))
     out[0] += out[1]
     return out[0]
@@ -184,9 +184,9 @@ def sgemv_cols(cols, vec):
         return []
     m = len(cols[0])
     acc = _zeros(m)
-    products = array("f", map(mul, chain.from_iterable(cols), _spread(vec, m)))
+    products = array("f", list(map(mul, chain.from_iterable(cols), _spread(vec, m))))
     for start in range(0, len(products), m):
-        acc = array("f", map(add, acc, products[start:start + m]))
+        acc = array("f", list(map(add, acc, products[start:start + m])))
     return acc.tolist()
 
 
@@ -230,7 +230,6 @@ def _fused_block(a_rows, b_rows, n, blocks):
     """The result's row-major values as fused multiply-add chains in k order, the k ranges
     ``blocks`` summed apart and then added in order: one k step over every output at once,
     which costs far fewer Python-level steps than a row at a time."""
-    m = len(a_rows)
     columns = list(zip(*a_rows))
     out = None
     for k0, k1 in blocks:
@@ -238,8 +237,8 @@ def _fused_block(a_rows, b_rows, n, blocks):
         acc = array("f", [x * y + 0.0 for x in columns[k0] for y in b])  # + 0.0: the sum starts at +0
         for k in range(k0 + 1, k1):
             b = b_rows[k]
-            acc = array("f", map(add, acc, [x * y for x in columns[k] for y in b]))
-        out = acc if out is None else array("f", map(add, out, acc))
+            acc = array("f", list(map(add, acc, [x * y for x in columns[k] for y in b])))
+        out = acc if out is None else array("f", list(map(add, out, acc)))
     return out
 
 
@@ -251,7 +250,7 @@ def _unfused_row(a, b_rows, n, tc="f"):
             acc = array("d", map(add, acc, map(mul, b, repeat(av))))
         return acc
     for av, b in zip(a, b_rows):
-        acc = array("f", map(add, acc, array("f", map(mul, b, repeat(av)))))
+        acc = array("f", list(map(add, acc, array("f", list(map(mul, b, repeat(av)))))))
     return acc
 
 
@@ -259,7 +258,7 @@ def _peel_order(a, b_col):
     """An output MKL's small-matrix kernel computes before the 16-byte boundary of the result
     row: k in blocks of 8, four products added one by one, the next four summed apart and
     added, then the rest one by one (unfused)."""
-    p = array("f", map(mul, a, b_col))
+    p = array("f", list(map(mul, a, b_col)))
     acc = _zeros(2)
     k = len(p)
     full = k // 8 * 8
@@ -285,7 +284,7 @@ def _unfused_block(a_rows, b_rows, n):
     acc = _zeros(size)
     products = array("f", [x * y for column, b in zip(zip(*a_rows), b_rows) for x in column for y in b])
     for start in range(0, len(products), size):
-        acc = array("f", map(add, acc, products[start:start + size]))
+        acc = array("f", list(map(add, acc, products[start:start + size])))
     return [acc[i * n:(i + 1) * n] for i in range(m)]
 
 
@@ -310,7 +309,7 @@ def _dot_kernel_rows(a, b, m, k, n):
     out = []
     for i, r in enumerate(a.rows()):
         peel = (4 - (a.offset + i * a.ld) % 4) % 4
-        ps = list(zip(*[array("f", map(mul, r, c)) for c in cols]))
+        ps = list(zip(*[array("f", list(map(mul, r, c))) for c in cols]))
         row = _lane_dots([p[:blocked] for p in ps], peel, 4, blocked) if blocked else array("f")
         if blocked < n:
             row.extend(_lane_dots([p[blocked:] for p in ps], peel, 8, n - blocked))
@@ -337,7 +336,7 @@ def sgemm(a, b, out_offset=0):
             return sgemv_rows(b.cols(), vec, b.offset, b.ld, a.offset)
         return sgemv_cols(b.rows(), vec)
     if k == 1:
-        return array("f", map(mul, _spread(a._values, n), b.rows()[0] * m)).tolist()
+        return array("f", list(map(mul, _spread(a._values, n), b.rows()[0] * m))).tolist()
     a_rows = a.rows()
     if n >= 12 and m >= 4:
         return _fused_block(a_rows, b.rows(), n, _kblocks(k)).tolist()

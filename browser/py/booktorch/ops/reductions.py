@@ -98,7 +98,7 @@ def _adder(f):
     """Elementwise sum of two equal-length sequences, each result rounded as ``f`` rounds one value
     (float32 sums as an ``array('f')``, which rounds what is stored in it)."""
     if f is D.f32:
-        return lambda a, b: array("f", map(operator.add, a, b))
+        return lambda a, b: array("f", list(map(operator.add, a, b)))
     return lambda a, b: list(map(operator.add, a, b))
 
 
