@@ -62,6 +62,21 @@ x = rnd(37)
 print(exact(x @ rnd(37)), exact(x[1:] @ x[:-1]), exact(rnd(7, 37) @ x), exact(rnd(37, 5).t() @ x), exact(x[:9] @ rnd(9, 3)))
 print(exact(rnd(3, 4, 5) @ rnd(3, 5, 2)), exact(rnd(2, 20, 30) @ rnd(30, 10))[:30], exact(rnd(3, 5) @ rnd(2, 5, 4)))
 """,
+    "matmul_float32_edges": """
+# every kernel's shape: sums past float32's range become infinities, signed zeros as the chains
+# start from +0, NaN and infinities carried through
+for m, k, n in [(64, 2, 16), (16, 64, 2), (64, 16, 1), (1, 64, 16), (64, 1, 16), (1, 5, 1), (5, 7, 3), (3, 4, 5),
+                (4, 200, 20)]:
+    big = torch.full((m, k), 3e38)
+    print(m, k, n, exact(big @ torch.full((k, n), 1.5)), exact(big @ torch.full((n, k), -1.5).t()))
+    zeros = torch.zeros(m, k)
+    print(exact(zeros @ torch.full((k, n), -1.)), exact(-zeros @ torch.ones(k, n)), exact(-zeros @ -torch.ones(k, n)))
+    a = rnd(m, k)
+    a[0, 0] = float("nan")
+    b = rnd(k, n)
+    b[-1, -1] = float("inf")
+    print(exact(a @ b), exact(a @ b.t().contiguous().t()))
+""",
     "matmul_autograd": """
 a = rnd(2, 3, 4).requires_grad_()
 b = rnd(4, 5).requires_grad_()

@@ -5,8 +5,8 @@ additions and on whether a multiply and an add are fused.  These orders were mea
 on torch 2.13's MKL (AVX2 code paths) by reading each output's summation tree
 (setting two inputs to +-2**40 and the rest to 1 shows where they meet) and then
 checking fused against unfused steps on random data; ``tests/teaching/
-test_parity_linalg_blas.py`` compares them bit for bit with torch on random matrices of
-many shapes and layouts.  What was found:
+test_parity_linalg_properties.py`` compares them bit for bit with torch on random matrices
+of many shapes and layouts.  What was found:
 
 - ``sdot`` (``torch.dot``): 16 lanes (four registers of four) in a loop of 16, then
   a block of 8 into registers 0 and 1, a block of 4 into register 0, scalar products
