@@ -13,6 +13,7 @@ when the package has been imported.
 
 import warnings
 import weakref
+from itertools import chain
 
 from .devices import CPU, strided
 from .errors import unsupported
@@ -166,9 +167,18 @@ class Tensor:
     def _values(self):
         """Element values in row-major order (a new list)."""
         data = self._storage.data
-        if self._offset == 0 and is_contiguous(self._shape, self._stride):
-            return data[:numel(self._shape)]
-        return [data[p] for p in self._positions()]
+        shape, stride = self._shape, self._stride
+        if self._offset == 0 and is_contiguous(shape, stride):
+            return data[:numel(shape)]
+        if not shape:
+            return [data[self._offset]]
+        n, step = shape[-1], stride[-1]
+        if step == 0 or 0 in shape:
+            return [data[p] for p in self._positions()]
+        # each run along the last dimension is one slice of the storage
+        span = (n - 1) * step + 1
+        starts = positions(shape[:-1], stride[:-1], self._offset)
+        return list(chain.from_iterable([data[p:p + span:step] for p in starts]))
 
     # ----------------------------------------------------------- attributes
     @property
