@@ -190,8 +190,13 @@ def f32(x):
 
 
 def round_f32(values):
-    """Round a list of Python floats to float32 values (a new list)."""
-    return array("f", values).tolist()
+    """Round Python floats (a list or any iterable) to float32 values (a new list)."""
+    return array("f", _as_list(values)).tolist()
+
+
+def _as_list(values):
+    """``values`` as a list: array() fills from a list at once, from an iterator one resize at a time."""
+    return values if isinstance(values, list) else list(values)
 
 
 def _f16_from_f32(values):
@@ -219,10 +224,10 @@ def _bf16_from_f32(values):
 def round_floats(values, dt):
     """Round a list of Python floats (a computation's results) to dtype ``dt`` (floating)."""
     if dt is float32:
-        return array("f", values).tolist()
+        return array("f", _as_list(values)).tolist()
     if dt is float64:
         return list(values)
-    vals = array("f", values).tolist()
+    vals = array("f", _as_list(values)).tolist()
     return _f16_from_f32(vals) if dt is float16 else _bf16_from_f32(vals)
 
 
