@@ -12,6 +12,8 @@ import subprocess
 import sys
 import threading
 
+from .cpu_kernels import use_avx2_kernels
+
 
 def task(path, chunks, *, timeout, memory_mb, sys_path, impl=None, booktorch_digest=None):
     """One thing for the warm parent to run (child.py reads it): a snippet file's chunks, or,
@@ -42,6 +44,7 @@ class WarmParent:
         # no __pycache__ written next to the snippets' helper modules: --check writes nothing
         env = dict(os.environ, PYTHONUNBUFFERED="1", MPLBACKEND="Agg", PYTHONDONTWRITEBYTECODE="1")
         env.setdefault("OMP_NUM_THREADS", "1")
+        use_avx2_kernels(env)  # the kernels booktorch follows, on any machine
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bookengine.zygote"],
             stdin=subprocess.PIPE,

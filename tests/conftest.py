@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
+from bookengine.cpu_kernels import use_avx2_kernels
 from bookproject import Project
 from work_groups import pytest_xdist_make_scheduler  # noqa: F401  (make test's scheduler: a hook)
 from filelock import FileLock
@@ -26,6 +27,7 @@ TIERS = ("unit", "build", "browser", "slow")
 
 
 def pytest_configure(config):
+    use_avx2_kernels()  # before a test module imports torch: the kernels the build runs and booktorch follows
     for tier in TIERS:
         config.addinivalue_line("markers", f"{tier}: a test of the {tier} tier (set by tests/conftest.py)")
 

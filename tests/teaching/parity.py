@@ -6,6 +6,7 @@
 """
 
 import io
+import math
 import os
 import sys
 import warnings
@@ -15,12 +16,38 @@ _PKG_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", 
 if _PKG_ROOT not in sys.path:
     sys.path.insert(0, _PKG_ROOT)
 
+from bookengine.cpu_kernels import use_avx2_kernels  # noqa: E402
+
+use_avx2_kernels()  # before torch is imported: the kernels the build runs and booktorch follows
+
 import booktorch  # noqa: E402
+import pytest  # noqa: E402
 import torch  # noqa: E402
 
 # One thread, as the build runs torch (bookengine/child.py) and so as the book's outputs were
 # made: MKL and ATen split some sums between threads, and booktorch follows the one-thread order.
 torch.set_num_threads(1)
+
+
+def mkl_sums_as_measured():
+    """Whether this CPU's MKL adds float32 products in the orders booktorch.blas reproduces (measured
+    on an AVX2 CPU): one product of each of blas's kernel shapes (fused and unfused sgemm, sgemv both
+    ways, blocked k), torch against booktorch, bit for bit."""
+    gen = torch.Generator().manual_seed(7)
+    for m, k, n in [(4, 200, 20), (5, 7, 3), (13, 13, 13), (1, 9, 7), (7, 9, 1), (6, 400, 2)]:
+        a, b = torch.randn(m, k, generator=gen), torch.randn(k, n, generator=gen)
+        mine = booktorch.tensor(a.tolist()) @ booktorch.tensor(b.tolist())
+        if (a @ b).tolist() != mine.tolist():
+            return False
+    return True
+
+
+# The tests that compare float32 matrix products bit for bit run only where MKL sums as measured;
+# elsewhere their skip says why.
+needs_measured_mkl = pytest.mark.skipif(
+    not mkl_sums_as_measured(),
+    reason="this CPU's MKL adds float32 products in other orders than the AVX2 CPU booktorch's blas was "
+           "measured on (an AVX-512 Xeon does, whatever MKL_ENABLE_INSTRUCTIONS says)")
 
 
 # Property tests run a fixed (derandomized) set of examples; to explore, run e.g.
@@ -65,6 +92,102 @@ def slice_text(draw, bound):
     stop = draw(st.one_of(st.none(), st.integers(-bound, bound)))
     step = draw(st.one_of(st.none(), st.integers(1, 3)))
     return f"{'' if start is None else start}:{'' if stop is None else stop}{'' if step is None else ':' + str(step)}"
+
+
+def literal(v):
+    """A value's source: repr, with NaN and the infinities spelled as float(...)."""
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "float('nan')"
+        if math.isinf(v):
+            return "float('inf')" if v > 0 else "-float('inf')"
+    return repr(v)
+
+
+def nested_text(vals, shape):
+    """The nested-list source of flat ``vals`` laid out in ``shape`` (a 0-d shape: the one value)."""
+    if not shape:
+        return literal(vals[0])
+    if len(shape) == 1:
+        return "[" + ", ".join(literal(v) for v in vals) + "]"
+    step = 1
+    for s in shape[1:]:
+        step *= s
+    return "[" + ", ".join(nested_text(vals[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])) + "]"
+
+
+def int_list(draw, size, n):
+    """``n`` indices into a dimension of ``size``, now and then one out of range."""
+    from hypothesis import strategies as st
+
+    hi = max(size, 1)
+    vals = [draw(st.integers(-hi, hi - 1)) for _ in range(n)]
+    if vals and draw(st.integers(0, 9)) == 0:
+        vals[draw(st.integers(0, len(vals) - 1))] = draw(st.sampled_from([hi, -hi - 1, hi + 2]))
+    return vals
+
+
+BASIC_INDEX_KINDS = ("int", "slice", "slice", "none", "ellipsis", "full")
+ADVANCED_INDEX_KINDS = BASIC_INDEX_KINDS + ("list", "tensor", "tensor", "int32", "mask", "bool")
+
+
+def index_text(draw, shape, kinds=BASIC_INDEX_KINDS):
+    """The source of an index for a tensor of ``shape``, one part per drawn kind: ints, slices, None and
+    ``...`` (BASIC_INDEX_KINDS), with ADVANCED_INDEX_KINDS also lists, index tensors, bools and masks. The
+    index tensors of one index share a broadcastable shape (with a small chance they do not); ints,
+    lists and masks are now and then out of range or of the wrong size."""
+    from hypothesis import strategies as st
+
+    nd = len(shape)
+    common = draw(st.sampled_from([(1,), (2,), (3,), (2, 1), (1, 2), (2, 2)]))
+    parts = []
+    dim = 0
+    ellipsis = False
+    for _ in range(draw(st.integers(1, nd + 1))):
+        size = shape[dim] if dim < nd else 1
+        kind = draw(st.sampled_from(kinds))
+        if kind == "int":
+            parts.append(str(int_list(draw, size, 1)[0]))
+            dim += 1
+        elif kind == "slice":
+            parts.append(slice_text(draw, 4))
+            dim += 1
+        elif kind == "full":
+            parts.append(":")
+            dim += 1
+        elif kind == "none":
+            parts.append("None")
+        elif kind == "ellipsis" and not ellipsis:
+            parts.append("...")
+            ellipsis = True
+            dim = max(dim, nd - 1)
+        elif kind == "list":
+            parts.append(repr(int_list(draw, size, common[-1])))
+            dim += 1
+        elif kind in ("tensor", "int32"):
+            ishape = common if draw(st.integers(0, 7)) else draw(st.sampled_from([(3,), (1, 3), (2, 3)]))
+            n = 1
+            for s in ishape:
+                n *= s
+            dt = ", dtype=torch.int32" if kind == "int32" else ""
+            parts.append(f"torch.tensor({nested_text(int_list(draw, size, n), ishape)}{dt})")
+            dim += 1
+        elif kind == "mask":
+            k = draw(st.integers(1, 2)) if dim + 1 < nd else 1
+            mshape = list(shape[dim:dim + k]) or [1]
+            if draw(st.integers(0, 9)) == 0:
+                mshape[0] += 1
+            n = 1
+            for s in mshape:
+                n *= s
+            vals = [draw(st.booleans()) for _ in range(n)]
+            parts.append(f"torch.tensor({nested_text(vals, mshape) if n else '[]'}, dtype=torch.bool).reshape({tuple(mshape)!r})")
+            dim += k
+        elif kind == "bool":
+            parts.append(repr(draw(st.booleans())))
+    if len(parts) == 1 and draw(st.booleans()):
+        return parts[0]
+    return ", ".join(parts) + ("," if len(parts) == 1 else "")
 
 
 def grads_helper(seed):

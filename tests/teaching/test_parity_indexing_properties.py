@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import booktorch
-from parity import assert_same, examples, slice_text
+from parity import ADVANCED_INDEX_KINDS, assert_same, examples, index_text, int_list, nested_text
 from test_parity_properties import FLOAT_DTYPES, INT_DTYPES, NICE_FLOATS, tensor_expr
 
 PRELUDE = """\
@@ -58,78 +58,6 @@ def _learn(lines):
     return ns
 
 
-def _int_list(draw, size, n):
-    hi = max(size, 1)
-    vals = [draw(st.integers(-hi, hi - 1)) for _ in range(n)]
-    if vals and draw(st.integers(0, 9)) == 0:
-        vals[draw(st.integers(0, len(vals) - 1))] = draw(st.sampled_from([hi, -hi - 1, hi + 2]))
-    return vals
-
-
-def _nested(vals, shape):
-    if len(shape) == 1:
-        return repr(vals)
-    step = len(vals) // shape[0] if shape[0] else 0
-    return "[" + ", ".join(_nested(vals[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])) + "]"
-
-
-@st.composite
-def index_expr(draw, shape):
-    """An index for a tensor of ``shape``: a tuple of ints, slices, None, ..., lists, index tensors and masks;
-    the index tensors of one index share a broadcastable shape (with a small chance they do not)."""
-    nd = len(shape)
-    common = draw(st.sampled_from([(1,), (2,), (3,), (2, 1), (1, 2), (2, 2)]))
-    parts = []
-    dim = 0
-    ellipsis = False
-    for _ in range(draw(st.integers(1, nd + 1))):
-        size = shape[dim] if dim < nd else 1
-        kind = draw(st.sampled_from(["int", "slice", "slice", "none", "ellipsis", "list", "tensor", "tensor",
-                                     "int32", "mask", "bool", "full"]))
-        if kind == "int":
-            parts.append(str(_int_list(draw, size, 1)[0]))
-            dim += 1
-        elif kind == "slice":
-            parts.append(slice_text(draw, 4))
-            dim += 1
-        elif kind == "full":
-            parts.append(":")
-            dim += 1
-        elif kind == "none":
-            parts.append("None")
-        elif kind == "ellipsis" and not ellipsis:
-            parts.append("...")
-            ellipsis = True
-            dim = max(dim, nd - 1)
-        elif kind == "list":
-            parts.append(repr(_int_list(draw, size, common[-1])))
-            dim += 1
-        elif kind in ("tensor", "int32"):
-            ishape = common if draw(st.integers(0, 7)) else draw(st.sampled_from([(3,), (1, 3), (2, 3)]))
-            n = 1
-            for s in ishape:
-                n *= s
-            dt = ", dtype=torch.int32" if kind == "int32" else ""
-            parts.append(f"torch.tensor({_nested(_int_list(draw, size, n), ishape)}{dt})")
-            dim += 1
-        elif kind == "mask":
-            k = draw(st.integers(1, 2)) if dim + 1 < nd else 1
-            mshape = list(shape[dim:dim + k]) or [1]
-            if draw(st.integers(0, 9)) == 0:
-                mshape[0] += 1
-            n = 1
-            for s in mshape:
-                n *= s
-            vals = [draw(st.booleans()) for _ in range(n)]
-            parts.append(f"torch.tensor({_nested(vals, mshape) if n else '[]'}, dtype=torch.bool).reshape({tuple(mshape)!r})")
-            dim += k
-        elif kind == "bool":
-            parts.append(repr(draw(st.booleans())))
-    if len(parts) == 1 and draw(st.booleans()):
-        return parts[0]
-    return ", ".join(parts) + ("," if len(parts) == 1 else "")
-
-
 def _start(draw):
     first = draw(tensor_expr(shape=draw(small_shapes)))
     view = draw(st.sampled_from(["base", "base", "base", "base.t() if base.dim() == 2 else base", "base[..., ::2]",
@@ -146,7 +74,7 @@ def test_random_indexing_reads_and_writes(data):
         if ns is None:
             break
         x = ns["x"]
-        idx = data.draw(index_expr(tuple(x.shape)))
+        idx = index_text(data.draw, tuple(x.shape), ADVANCED_INDEX_KINDS)
         if data.draw(st.booleans()):
             line = f"y = show(x[{idx}])"
         else:
@@ -175,7 +103,7 @@ def test_random_indexing_gradients(data):
     dtype = data.draw(st.sampled_from(["float32", "float32", "float64"]))
     src = data.draw(tensor_expr(shape=shape, kind="float", pools=[NICE_FLOATS], dtype=dtype))
     lines = [PRELUDE, f"base = {src}.requires_grad_()", "x = base * 1"]
-    idx = data.draw(index_expr(shape))
+    idx = index_text(data.draw, shape, ADVANCED_INDEX_KINDS)
     if data.draw(st.booleans()):
         lines.append(f"y = show(x[{idx}])")
     else:
@@ -207,14 +135,14 @@ def gather_scatter_line(draw, shape, nd):
     vals = [draw(st.integers(0, max(size - 1, 0))) for _ in range(n)]
     if vals and draw(st.integers(0, 9)) == 0:
         vals[0] = size
-    index = f"torch.tensor({_nested(vals, ishape) if ishape else (vals[0] if vals else 0)}).reshape({ishape!r})"
+    index = f"torch.tensor({nested_text(vals, ishape) if ishape else (vals[0] if vals else 0)}).reshape({ishape!r})"
     k = draw(st.integers(0, 3))
-    flat = f"torch.tensor({_int_list(draw, 1, 0) or [draw(st.integers(-2, 1)) for _ in range(k)]}, dtype=torch.long)"
+    flat = f"torch.tensor({int_list(draw, 1, 0) or [draw(st.integers(-2, 1)) for _ in range(k)]}, dtype=torch.long)"
     if op == "gather":
         return f"y = show(x.gather({dim}, {index}))"
     if op == "take_along_dim":  # indices broadcast against x, negative or past the end wrapped
         wide = [draw(st.integers(-size - 1, 2 * size)) for _ in range(n)]
-        along = f"torch.tensor({_nested(wide, ishape) if ishape else (wide[0] if wide else 0)}).reshape({ishape!r})"
+        along = f"torch.tensor({nested_text(wide, ishape) if ishape else (wide[0] if wide else 0)}).reshape({ishape!r})"
         if ishape and draw(st.booleans()):
             along += f"[{', '.join(draw(st.sampled_from([':', ':1'])) for _ in ishape)}]"
         return f"y = show(x.take_along_dim({along}{', ' + str(dim) if nd and draw(st.integers(0, 3)) else ''}))"

@@ -6,7 +6,7 @@ values, compared with real torch."""
 
 import pytest
 
-from parity import assert_same, prelude
+from parity import assert_same, needs_measured_mkl, prelude
 
 PRELUDE = prelude("exact_hex", "show_meta", "attempt_show", "walk", "saved", "rnd") + """
 gen = torch.Generator().manual_seed(7)
@@ -217,6 +217,11 @@ print(torch.square(x).sum().sqrt(), torch.linalg.norm(x))
 }
 
 
-@pytest.mark.parametrize("name", sorted(CELLS))
+# cells whose float32 products must match MKL's last bits
+MKL_ORDERS = {"matmul_autograd", "matmul_float32_edges", "matmul_float32_exact", "mm_bmm_mv_dot_outer"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=needs_measured_mkl) if name in MKL_ORDERS else name
+                                  for name in sorted(CELLS)])
 def test_cell(name):
     assert_same(PRELUDE + CELLS[name])

@@ -7,7 +7,7 @@ torch and booktorch."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parity import assert_same, examples, prelude
+from parity import assert_same, examples, needs_measured_mkl, prelude
 
 # float32 values must match bit for bit; float64 ones to 12 significant digits (MKL's dgemm/ddot orders
 # are not all reproduced, so the last bits of a float64 product can differ)
@@ -42,6 +42,7 @@ def matmul_shapes(draw):
     return a, b
 
 
+@needs_measured_mkl
 @examples(30)
 @given(shapes=matmul_shapes(), layouts=st.tuples(*[st.sampled_from(["contiguous", "transposed", "sliced"])] * 2),
        dtype=st.sampled_from(["float32", "float32", "float64"]), seed=st.integers(0, 2**31))

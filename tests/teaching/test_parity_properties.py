@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import booktorch
-from parity import assert_same, examples, slice_text
+from parity import assert_same, examples, index_text, nested_text
 
 PRELUDE = """\
 def show(t):
@@ -30,26 +30,6 @@ SCI_FLOATS = [1e-05, -2.5e-06, 123456.0, 3e9, -7.5e-05, 0.0001, 1e8, 4096.5, 2.0
 UGLY_FLOATS = [0.1, 1 / 3, -0.7, 2.718281828459045, 0.3, 1.1, -3.14159, 10.0 / 7, 0.2, 9.99]
 SPECIAL_FLOATS = [math.inf, -math.inf, math.nan, -0.0]
 INTS = list(range(-9, 10)) + [100, -250, 12345]
-
-
-def _lit(v):
-    if isinstance(v, float):
-        if math.isnan(v):
-            return "float('nan')"
-        if math.isinf(v):
-            return "float('inf')" if v > 0 else "-float('inf')"
-    return repr(v)
-
-
-def _nested(vals, shape):
-    if not shape:
-        return _lit(vals[0])
-    if len(shape) == 1:
-        return "[" + ", ".join(_lit(v) for v in vals) + "]"
-    step = 1
-    for s in shape[1:]:
-        step *= s
-    return "[" + ", ".join(_nested(vals[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])) + "]"
 
 
 shapes = st.lists(st.integers(0, 4), min_size=0, max_size=4).map(tuple)
@@ -107,7 +87,7 @@ def tensor_expr(draw, shape=None, kind=None, pools=None, dtype=None):
         return f"(torch.arange({n}, dtype={dt}){div}).reshape({shape!r}){to}"
     vals = draw(values(n, kind, pools))
     dt = {"float": "torch.float64" if to else "torch.float32", "int": "torch.int64", "bool": "torch.bool"}[kind]
-    return f"torch.tensor({_nested(vals, shape)}, dtype={dt}).reshape({shape!r}){to}"
+    return f"torch.tensor({nested_text(vals, shape)}, dtype={dt}).reshape({shape!r}){to}"
 
 
 def _factor_shapes(n, draw):
@@ -149,34 +129,6 @@ def _broadcast_partner(draw, shape):
     if draw(st.integers(0, 4)) == 0:
         s = [draw(st.integers(1, 2))] + s
     return tuple(s)
-
-
-def _index_expr(draw, shape):
-    parts = []
-    nd = len(shape)
-    used = 0
-    ellipsis = False
-    for _ in range(draw(st.integers(1, max(1, nd + 1)))):
-        kind = draw(st.sampled_from(["int", "slice", "slice", "none", "ellipsis", "full"]))
-        size = shape[used] if used < nd else 2
-        if kind == "int":
-            hi = max(size, 1)
-            parts.append(str(draw(st.integers(-hi - (1 if draw(st.integers(0, 9)) == 0 else 0), hi - 1))))
-            used += 1
-        elif kind == "slice":
-            parts.append(slice_text(draw, 5))
-            used += 1
-        elif kind == "full":
-            parts.append(":")
-            used += 1
-        elif kind == "none":
-            parts.append("None")
-        elif not ellipsis:
-            parts.append("...")
-            ellipsis = True
-    if len(parts) == 1 and draw(st.booleans()):
-        return parts[0]
-    return ", ".join(parts) + ("," if len(parts) == 1 else "")
 
 
 def _exact_friendly(x):
@@ -297,9 +249,9 @@ def operation(draw, x):
             return "x = show(x.argmax())"
         return f"x = show(x.{draw(st.sampled_from(['argmax', 'argmin']))}({_dim(draw, nd)}))"
     if kind == "index":
-        return f"x = show(x[{_index_expr(draw, shape)}])"
+        return f"x = show(x[{index_text(draw, shape)}])"
     if kind == "setitem":
-        idx = _index_expr(draw, shape)
+        idx = index_text(draw, shape)
         val = draw(st.sampled_from([7, -1.5, 0.25, True]))
         return f"x[{idx}] = {val!r}; show(x); show(base)"
     if kind == "inplace":

@@ -209,19 +209,29 @@ def _apply_slicing(x, index):
     return result, indices
 
 
-@method("__getitem__")
-def getitem(x, index):
+def _single_index_view(x, index, reading):
+    """The view one non-tuple basic index selects (torch's one-index fast paths in get_item and
+    set_item), or None for any other index.  Reading, ``x[...]`` is a new alias and a full slice a new
+    view (disable_opt); writing, both may be x itself."""
     if index is None:
         return at.unsqueeze(x, 0)
     if index is Ellipsis:
-        return at.alias(x)
+        return at.alias(x) if reading else x
     if _is_int(index):
         return _select(x, 0, index, 0)
     if isinstance(index, slice):
         start, stop, step = _unpack_slice(index)
         if x.dim() == 0:
             raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-        return _apply_slice(x, 0, start, stop, step, disable_opt=True)
+        return _apply_slice(x, 0, start, stop, step, disable_opt=reading)
+    return None
+
+
+@method("__getitem__")
+def getitem(x, index):
+    view = _single_index_view(x, index, reading=True)
+    if view is not None:
+        return view
     if isinstance(index, bool):
         return at.index(at.unsqueeze(x, 0), [_bool_index(index)])
     sliced, indices = _apply_slicing(x, _as_tuple(index))
@@ -243,12 +253,12 @@ def _value_tensor(x, value):
     return Tensor._from_values([D.checked_scalar(value, x._dtype, check_reduced=False)], (), x._dtype)
 
 
-def _drop_leading_ones(v):
+def _drop_leading_ones(v, always=False):
     """slicePrefix1sSize: the value viewed without its leading size-1 dimensions."""
     k = 0
     while k < v.dim() and v._shape[k] == 1:
         k += 1
-    return at.view(v, v._shape[k:]) if k else v
+    return at.view(v, v._shape[k:]) if k or always else v
 
 
 def _records(x, target, value):
@@ -291,37 +301,13 @@ def _copy_to(x, target, value):
         _record(x, target, inner, [value])
 
 
-def _drop_leading_ones(v, always=False):
-    """slicePrefix1sSize: the value viewed without its leading size-1 dimensions."""
-    k = 0
-    while k < v.dim() and v._shape[k] == 1:
-        k += 1
-    return at.view(v, v._shape[k:]) if k or always else v
-
-
-def _basic_target(x, index):
-    """The view a non-tuple basic index assigns into (set_item's one-index cases), or None."""
-    if index is Ellipsis:
-        return x
-    if index is None or index is True:
-        return at.unsqueeze(x, 0)
-    if _is_int(index):
-        return _select(x, 0, index, 0)
-    if isinstance(index, slice):
-        start, stop, step = _unpack_slice(index)
-        if x.dim() == 0:
-            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-        return _apply_slice(x, 0, start, stop, step, disable_opt=False)
-    return None
-
-
 @method("__setitem__")
 def setitem(x, index, value):
     value = _value_tensor(x, value)
     if index is False:
         return
     with no_grad():
-        target = _basic_target(x, index)
+        target = at.unsqueeze(x, 0) if index is True else _single_index_view(x, index, reading=False)
         if target is None:
             target, indices = _apply_slicing(x, _as_tuple(index))
         else:

@@ -195,7 +195,7 @@ def repeat_interleave(t, repeats, dim=None, output_size=None):
             if repeats._shape[0] != x.size(d):
                 raise RuntimeError(
                     "repeats must have the same size as input along dim, but got repeats.size(0) = "
-                    f"{repeats._shape[0]} and input.size({d}) = {x._shape[d]}"
+                    f"{repeats._shape[0]} and input.size({0 if dim is None else dim}) = {x._shape[d]}"
                 )
         else:
             raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
