@@ -2,10 +2,17 @@
 
 Run as ``python -m bookengine.zygote``. It speaks JSON lines: it reads a batch of
 tasks on stdin, runs up to ``jobs`` children at once, and answers one line per
-task as each finishes. It stays single-threaded so that forking is safe, and it
-never runs a torch operation itself, so no thread pool exists before a fork.
+task as each finishes. It stays single-threaded so that forking is safe: the only
+torch operations it runs are a seed and a tiny tensor printed (serial at any thread
+setting), so no thread pool exists before a fork.
+
+What a child first touches it copies from this process (copy-on-write), so the warm
+parent does the first-call work every snippet repeats (seeding, printing a tensor)
+once, and freezes its objects out of the garbage collector: a child's full collection
+then walks only what the child made, not the whole of torch and matplotlib.
 """
 
+import gc
 import json
 import os
 import re
@@ -15,7 +22,7 @@ import sys
 import tempfile
 import time
 
-POLL_SECONDS = 0.005
+POLL_SECONDS = 0.001  # how soon a finished child is noticed
 KILL_GRACE_SECONDS = 3.0  # after the child's own faulthandler timeout has had its chance
 
 
@@ -25,7 +32,7 @@ def warm_up():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy  # noqa: F401
-    import torch  # noqa: F401
+    import torch
     import torch._dynamo  # noqa: F401  (the first optimizer a process makes imports it: seconds per child)
 
     from .figures import apply_style, svg_bytes
@@ -38,6 +45,11 @@ def warm_up():
     ax.set_title("warm-up 0123456789")
     svg_bytes(fig)
     plt.close(fig)
+
+    torch.manual_seed(0)
+    repr(torch.arange(6.0).reshape(2, 3) / 3)  # the tensor printer's first call; 6 elements: serial
+
+    gc.freeze()
 
 
 def main():

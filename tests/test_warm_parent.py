@@ -1,4 +1,7 @@
-"""The build's snippets run torch's AVX2 kernels on any machine (bookengine/cpu_kernels.py)."""
+"""How the build runs torch: AVX2 kernels on any machine (bookengine/cpu_kernels.py), and a warm
+parent that forks with one thread (bookengine/zygote.py)."""
+
+import os
 
 from bookengine.cpu_kernels import AVX2_KERNELS, use_avx2_kernels
 from bookengine.runner import WarmParent, task
@@ -22,3 +25,17 @@ def test_the_warm_parents_children_run_the_avx2_kernels(tmp_path, monkeypatch):
 def test_a_variable_already_set_is_kept():
     environ = use_avx2_kernels({"ATEN_CPU_CAPABILITY": "default"})
     assert environ == {"ATEN_CPU_CAPABILITY": "default", "ONEDNN_MAX_CPU_ISA": "AVX2"}
+
+
+def test_the_warm_parent_has_one_thread_when_it_forks(monkeypatch):
+    """Its warm-up runs torch operations (a seed, a tensor printed): none may start a thread pool, or
+    forked children could hang.  (With OMP_NUM_THREADS above 1, numpy's OpenBLAS starts its own
+    threads when imported; it re-creates them in a forked child itself.)"""
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)  # the runner's own default then: 1
+    parent = WarmParent()
+    try:
+        parent._ensure_ready()
+        threads = os.listdir(f"/proc/{parent.process.pid}/task")
+    finally:
+        parent.close()
+    assert len(threads) == 1, threads
