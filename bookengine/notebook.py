@@ -9,6 +9,7 @@ from the same seeds the build uses. Written as plain JSON (nbformat 4) with
 stable cell ids, so the same book gives the same bytes.
 """
 
+import functools
 import json
 import re
 
@@ -177,14 +178,15 @@ class _Namespaces:
         return take, again or len(before) == len(new)
 
 
+@functools.lru_cache(maxsize=4096)  # `mkdocs serve` asks again for the same code on every rebuild
 def _names(code):
-    """(names bound, names read) at the top level of some code."""
+    """(names bound, names read) at the top level of some code, as frozensets."""
     import ast
 
     try:
         tree = ast.parse(code)
     except SyntaxError:
-        return set(), set()
+        return frozenset(), frozenset()
     bound, read = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
@@ -193,7 +195,7 @@ def _names(code):
             bound.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-    return bound, read
+    return frozenset(bound), frozenset(read)
 
 
 def notebook_json(notebook):

@@ -6,6 +6,7 @@ that a page can embed on their own. Neither kind of line is shown on the page.
 """
 
 import ast
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -190,15 +191,13 @@ def _padded(chunk):
     return "\n" * (chunk.start_line - 1) + chunk.code
 
 
-def local_imports(source, search_dirs, origin=None):
-    """Local module files a source imports (directly), found in ``search_dirs``.
-
-    ``origin`` is the importing file, needed to follow relative imports (``from .x import y``).
-    """
+@functools.lru_cache(maxsize=1024)  # a pure function of the text: `mkdocs serve` asks again every rebuild
+def _imported_names(source):
+    """(absolute module names, [(level, module, alias names)] of relative imports) a source imports."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return []
+        return frozenset(), ()
     names, relative = set(), []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -206,13 +205,26 @@ def local_imports(source, search_dirs, origin=None):
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
             names.update(f"{node.module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level > 0 and origin is not None:
+        elif isinstance(node, ast.ImportFrom) and node.level > 0:
+            relative.append((node.level, node.module, tuple(alias.name for alias in node.names)))
+    return frozenset(names), tuple(relative)
+
+
+def local_imports(source, search_dirs, origin=None):
+    """Local module files a source imports (directly), found in ``search_dirs``.
+
+    ``origin`` is the importing file, needed to follow relative imports (``from .x import y``).
+    """
+    names, relative_imports = _imported_names(source)
+    relative = []
+    if origin is not None:
+        for level, module, aliases in relative_imports:
             base = Path(origin).parent
-            for _ in range(node.level - 1):
+            for _ in range(level - 1):
                 base = base.parent
-            parts = node.module.split(".") if node.module else []
+            parts = module.split(".") if module else []
             relative.append(Path(base, *parts))
-            relative.extend(Path(base, *parts, alias.name) for alias in node.names)
+            relative.extend(Path(base, *parts, alias) for alias in aliases)
     candidates = [Path(base, *name.split(".")) for name in sorted(names) for base in search_dirs] + relative
     found = []
     for stem in candidates:

@@ -40,16 +40,19 @@ def digest(files=None):
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The teaching sources as one pass over the book read them: once, for every page."""
+    """The teaching sources as one pass over the book read them (once, for every page), as the
+    cache keys take them: digested once, not hashed again for every key."""
 
-    files: dict  # booktorch's and the runner's: what a booktorch run's cache key holds
-    runner: dict  # the runner's alone: what a torch run's cache key holds
-    digest: str
+    files: dict  # {name: digest} of booktorch's and the runner's sources: a booktorch run's key input
+    runner: dict  # {name: digest} of the runner's alone: a torch run's key input
+    digest: str  # of booktorch's and the runner's sources (the warm parent's preloaded_digest)
 
 
 def snapshot():
     files = sources()
-    return Snapshot(files, {path: text for path, text in files.items() if CELL_RUNNER in Path(path).parts}, digest(files))
+    runner = {path: text for path, text in files.items() if CELL_RUNNER in Path(path).parts}
+    everything = digest(files)
+    return Snapshot({"teaching sources": everything}, {"cell runner sources": digest(runner)}, everything)
 
 
 def preload():
