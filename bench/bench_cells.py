@@ -254,6 +254,8 @@ def transferred(page, base, path):
     """(all bytes, Pyodide's bytes) the page fetched before any interaction, its longest long
     task and {owner: longest script run}; ``page`` should start from an empty profile."""
     page.add_init_script(LONG_TASKS)
+    finished = []  # every request the page made, its workers' included (not in the page's timeline)
+    page.on("requestfinished", lambda request: finished.append(request))
     page.goto(base + path)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(500)
@@ -262,7 +264,8 @@ def transferred(page, base, path):
         ".map(e => [e.name, e.transferSize || e.encodedBodySize || 0])"
     )
     total = sum(size for _, size in entries)
-    pyodide = sum(size for name, size in entries if "/pyodide/" in name or name.endswith(".whl"))
+    pyodide = sum(request.sizes()["responseBodySize"] for request in finished
+                  if "/pyodide/" in request.url or request.url.endswith(".whl"))
     return total, pyodide, page.evaluate("Math.max(0, ...window.__longTasks)"), longest_by_owner(page, base)
 
 

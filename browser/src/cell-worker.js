@@ -22,7 +22,6 @@
 // checked (bookcell.runtime.verify) before use, and one that fails to restore or
 // to pass the check is deleted and rebuilt from scratch.
 
-import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
 import { OutputStream } from "./output-stream.js";
 
 const here = new URL(".", import.meta.url);
@@ -56,8 +55,8 @@ function write(bytes) {
 const SNAPSHOTS = "book-python-snapshots";
 
 // The snapshot's key: the Pyodide version, this bootstrap and the wheel's sha256.
-async function snapshotKey(wheelSha256) {
-  const bytes = new TextEncoder().encode(`${PYODIDE_VERSION}\n${BOOTSTRAP}\n${wheelSha256}`);
+async function snapshotKey(pyodideVersion, wheelSha256) {
+  const bytes = new TextEncoder().encode(`${pyodideVersion}\n${BOOTSTRAP}\n${wheelSha256}`);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
   return new URL(`python-snapshot-${hex}.bin`, here).href;
@@ -80,7 +79,7 @@ function callPython(instance, module, name, ...args) {
   }
 }
 
-async function restore(store, key) {
+async function restore(loadPyodide, store, key) {
   const hit = store && (await store.match(key));
   if (!hit) return null;
   try {
@@ -113,7 +112,7 @@ async function fetchWheel(entry) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-async function fromScratch(entry) {
+async function fromScratch(loadPyodide, entry) {
   const instance = await loadPyodide({ indexURL: PYODIDE_URL, lockFileURL: LOCK_URL, fullStdLib: false, _makeSnapshot: true });
   instance.unpackArchive(await fetchWheel(entry), "wheel");
   instance.runPython("import bookcell.runtime");
@@ -128,15 +127,23 @@ async function save(store, key, snapshot) {
   await store.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
+// This worker exists because a reader showed intent, so it fetches what start-up needs
+// at once, side by side: Pyodide's module, the lock and the snapshot store.
+const started = performance.now();
+const pyodideModule = import("../pyodide/pyodide.mjs");
+const lock = fetch(LOCK_URL).then((response) => response.json());
+const snapshots = openSnapshots();
+pyodideModule.catch(() => {}); // a failure is reported by init, which awaits them
+lock.catch(() => {});
+
 async function init(interrupt) {
-  const started = performance.now();
-  const entry = (await (await fetch(LOCK_URL)).json()).packages[PACKAGE];
-  const key = await snapshotKey(entry.sha256);
-  const store = await openSnapshots();
+  const [{ loadPyodide, version }, { packages }, store] = await Promise.all([pyodideModule, lock, snapshots]);
+  const entry = packages[PACKAGE];
+  const key = await snapshotKey(version, entry.sha256);
   let snapshot = null;
-  pyodide = await restore(store, key);
+  pyodide = await restore(loadPyodide, store, key);
   const restored = pyodide !== null;
-  if (!restored) ({ instance: pyodide, snapshot } = await fromScratch(entry));
+  if (!restored) ({ instance: pyodide, snapshot } = await fromScratch(loadPyodide, entry));
   pyodide.setStdout({ write });
   pyodide.setStderr({ write });
   if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));

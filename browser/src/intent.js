@@ -4,9 +4,22 @@
 
 import { runtime } from "./runtime.js";
 
+// Within a screen above or below the viewport (the observer's rootMargin), and shown.
+function nearView(element) {
+  const box = element.getBoundingClientRect();
+  const screen = window.innerHeight;
+  return (box.width > 0 || box.height > 0) && box.bottom >= -screen && box.top <= 2 * screen;
+}
+
 export function watchIntent(elements) {
   if (!elements.length) return;
   const start = () => runtime.start().catch(() => {});
+  // A cell already near the view starts Python now, not at the observer's first
+  // callback: that waits for a frame, which the editors' mounting would delay.
+  if (elements.some(nearView)) {
+    start();
+    return;
+  }
   const observer = new IntersectionObserver(
     (entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {

@@ -27,12 +27,16 @@ async function registerWorker() {
   }
 }
 
+// Intent first: a page that opens with a cell in view starts its Python worker before
+// the editor and widget bundles are evaluated, so the worker starts up beside them.
 function mountIfNeeded() {
   const python = [...document.querySelectorAll(PYTHON_USERS)].filter((el) => !el.dataset.intentWatched);
-  if (python.length) {
-    python.forEach((el) => (el.dataset.intentWatched = "true"));
-    import("./intent.js").then(({ watchIntent }) => watchIntent(python));
-  }
+  python.forEach((el) => (el.dataset.intentWatched = "true"));
+  const watching = python.length ? import("./intent.js").then(({ watchIntent }) => watchIntent(python)) : Promise.resolve();
+  watching.catch(() => {}).then(mountBundles);
+}
+
+function mountBundles() {
   if (document.querySelector(".book-cell:not([data-mounted]), .book-exercise:not([data-mounted])")) {
     import("./main.js").then(({ mountCells }) => mountCells(document));
   }

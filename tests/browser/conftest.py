@@ -190,9 +190,11 @@ class Watched:
     def __init__(self, page):
         self.page = page
         self.requests = []
+        self.finished = []  # completed requests, the workers' included (request.sizes() tells their bytes)
         self.errors = []
         self.not_found = []
         page.on("request", lambda request: self.requests.append(request.url))
+        page.on("requestfinished", lambda request: self.finished.append(request))
         page.on("response", lambda response: response.status == 404 and self.not_found.append(response.url))
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         page.on("pageerror", lambda error: self.errors.append(str(error)))

@@ -112,7 +112,9 @@ def test_cells_start_python_only_on_intent(watched, isolated_url):
     if page.locator(".book-cell").first.bounding_box()["y"] > 2000:
         assert not [u for u in watched.requests if "pyodide" in u], "Pyodide loaded before any intent"
     cell(page).scroll_into_view_if_needed()
-    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.includes('pyodide'))")
+    # the worker fetches Pyodide (its requests reach page.on("request"), not the page's timeline)
+    page.wait_for_function("() => performance.getEntriesByName('book-python-ready').length > 0", timeout=120_000)
+    assert [u for u in watched.requests if "pyodide.asm.wasm" in u], watched.requests
     clean(watched, isolated_url)
 
 
