@@ -175,6 +175,27 @@ for f in [torch.cuda.current_device, torch.cuda.get_device_name, torch.cuda.sync
     print(attempt(f))
 print(attempt(lambda: torch.ones(2).cuda()), attempt(lambda: torch.ones(2).cuda(0)), attempt(lambda: torch.ones(2).cuda(device='cuda:0')))
 """,
+    "accelerator_functions": """
+import warnings
+a = torch.accelerator
+print(a.is_available(), a.current_accelerator(), a.current_accelerator(check_available=True), a.device_count())
+device = a.current_accelerator() if a.is_available() else torch.device("cpu")
+print(device, torch.ones(2, device=device).device)
+for f in [a.current_device_index, a.synchronize, a.current_stream, a.empty_cache, a.empty_host_cache,
+          a.get_device_capability, a.get_memory_info, a.memory_stats, a.memory_allocated, a.max_memory_allocated,
+          a.memory_reserved, a.max_memory_reserved, a.reset_peak_memory_stats, a.reset_accumulated_memory_stats]:
+    print(f.__name__, attempt(f), attempt(lambda: f(0)) if f not in (a.current_device_index, a.empty_cache, a.empty_host_cache) else '')
+for arg in ["cpu", "cuda:0", torch.device("cpu"), "cuda:x", "bad", 0, None, 1.5, [1]]:
+    print(repr(arg), [attempt(lambda: f(arg)) for f in (a.set_device_index, a.synchronize, a.current_stream,
+                                                         a.get_memory_info, a.memory_allocated)])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(attempt(a.current_device_idx), attempt(lambda: a.set_device_idx(0)))
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+with a.device_index(None) as inside:
+    print("device_index(None):", inside)
+print(attempt(lambda: a.device_index(0).__enter__()))
+""",
     "printoptions": """
 x = torch.tensor([1.23456789, 100.5])
 torch.set_printoptions(precision=2)
