@@ -210,6 +210,25 @@ for d in DTYPES:
         print('  ', attempt(lambda: x == s), attempt(lambda: x < s), attempt(lambda: x >= s), attempt(lambda: x ** s),
               attempt(lambda: s ** x), attempt(lambda: torch.where(x > 0, x, s)), attempt(lambda: -x))
 """,
+    "reduced_float_one_element_operands": """
+# float16 and bfloat16 mul and the divisions read a one-element second operand (0-d or not, any
+# dtype) in float32, from its own dtype; the other ops, and a first operand, are cast first
+torch.set_printoptions(precision=6)
+for d in [torch.float16, torch.bfloat16]:
+    x = torch.tensor([1., 3., -2.5, 1000., 0.3], dtype=d)
+    for s in [torch.tensor(-0.7), torch.tensor(-0.7, dtype=torch.float64), torch.tensor([0.3]), torch.tensor([[1/3]]),
+              torch.tensor(7), torch.tensor(0.1, dtype=d), torch.tensor(True), torch.tensor([-0.7, 0.3, 1/3, 9.1, 0.7])]:
+        print(d, s.dtype, tuple(s.shape), *[attempt(f) for f in (
+            lambda: x * s, lambda: x / s, lambda: x // s, lambda: torch.div(x, s, rounding_mode='trunc'),
+            lambda: x + s, lambda: x - s, lambda: s * x, lambda: s / x, lambda: x % s)])
+        if s.dim() <= 1:  # in place: the result keeps x's shape
+            y, z = x.clone(), x.clone()
+            y *= s
+            z /= s
+            print('  ', y, z)
+        print('  ', x[:1] * s, x[:1] / s)
+torch.set_printoptions(precision=4)  # the cells after this one print as usual
+""",
     "inplace_all_pairs": """
 def make(d):
     if d.is_floating_point:

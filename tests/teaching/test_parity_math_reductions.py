@@ -188,6 +188,18 @@ for shape, dims in [((1000,), None), ((37,), None), ((5, 300), 1), ((300, 5), 0)
         print(shape, dims, p, full(y.norm(p, dims))[:4], full(y.double().norm(p, dims))[:2], full(y.bfloat16().norm(p, dims))[:2],
               full(y.transpose(0, -1).norm(p, dims))[:4])
 """,
+    "norm_and_unique_check_order": """
+# which check speaks first: vector_norm looks at dtypes before dims; unique(dim=...) at how many
+# dimensions are empty before whether the selected one is
+x = torch.tensor([-9, -9, -9])
+for f in [lambda: x.norm(2, 1), lambda: torch.linalg.vector_norm(x, 2, 1), lambda: x.norm(2, 1, dtype=torch.float32),
+          lambda: torch.linalg.vector_norm(x.float(), 2, 1, dtype=torch.int32), lambda: torch.linalg.vector_norm(x.float(), -1, 1),
+          lambda: torch.linalg.vector_norm(torch.zeros(0), -1), lambda: torch.unique(torch.zeros(0, 0), dim=0),
+          lambda: torch.unique(torch.zeros(0, 3), dim=0), lambda: torch.unique(torch.zeros(3, 0), dim=0),
+          lambda: torch.unique(torch.zeros(0, 3, 0), dim=1), lambda: torch.unique(torch.zeros(0, 0), dim=2),
+          lambda: torch.unique(torch.zeros(2, 0), dim=1, return_counts=True)]:
+    print(attempt(f))
+""",
     "norm_autograd": """
 x = torch.tensor([[1.5, -2.0, 3.0, 0.25], [0.5, 4.0, -1.0, 2.0], [0.0, 0.2, 0.3, 0.4]])
 for p in [2, 1, 0, 3, 0.5, 1.5, float('inf'), -float('inf'), 'fro']:

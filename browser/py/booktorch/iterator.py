@@ -57,9 +57,12 @@ def expanded_values(t, shape):
 def operand_values(x, shape, dt, scalar_dt=None):
     """A list of values (tensor) or a constant (number), converted to ``dt``.
 
-    ``scalar_dt`` is the dtype a Python number is converted to when it is not ``dt``
-    (torch's float16 ``mul`` and ``div`` read a scalar operand as float32)."""
+    ``scalar_dt`` is the dtype a scalar operand is converted to instead of ``dt`` (torch's
+    float16 ``mul`` and ``div`` read it as float32): a Python number, or a tensor of one
+    element (TensorIterator's is_scalar), whose value is read from its own dtype."""
     if isinstance(x, Tensor):
+        if scalar_dt is not None and numel(x._shape) == 1:
+            return D.convert(x._values(), x._dtype, scalar_dt)[0], True
         vals = expanded_values(x, shape)
         if x._dtype is not dt:
             vals = D.convert(vals, x._dtype, dt)

@@ -30,7 +30,8 @@ def _ord_text(o):
     return f"{o:g}"
 
 
-def _check(t, ord_, dims, dtype):
+def _check_dtypes(t, dtype):
+    """torch checks the input's and ``dtype``'s kinds before it reads ``dim``."""
     if not t._dtype.is_floating_point:
         raise RuntimeError(
             f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got {t._dtype._legacy}")
@@ -40,6 +41,10 @@ def _check(t, ord_, dims, dtype):
         if D.promote_types(t._dtype, dtype) is not dtype:
             raise RuntimeError(f"linalg.vector_norm: the dtype of the input ({t._dtype._legacy}) should be convertible "
                                f"without narrowing to the specified dtype ({dtype._legacy})")
+
+
+def _check_identity(t, ord_, dims):
+    """A negative or infinite order needs something to reduce (it has no identity)."""
     if ord_ < 0 or math.isinf(ord_):
         if t.numel() == 0 and len(dims) == t.dim():
             raise RuntimeError(f"linalg.vector_norm cannot compute the {_ord_text(ord_)} norm on an empty tensor "
@@ -135,6 +140,7 @@ def _pow(x, p):
 @kernel
 def linalg_vector_norm(t, ord=2, dim=None, keepdim=False, dtype=None):  # noqa: A002 - torch's argument name
     ord_ = float(ord)
+    _check_dtypes(t, dtype)
     nd = t.dim()
     given = [] if dim is None else ([dim] if isinstance(dim, int) else list(dim))
     wrapped = [wrap_dim(d, nd) for d in given]
@@ -142,7 +148,7 @@ def linalg_vector_norm(t, ord=2, dim=None, keepdim=False, dtype=None):  # noqa: 
         if w in wrapped[:i]:
             raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
     dims = sorted(set(wrapped)) if given and nd else list(range(nd))  # a 0-d tensor's dim 0 is itself
-    _check(t, ord_, dims, dtype)
+    _check_identity(t, ord_, dims)
     out_dt = dtype if dtype is not None else t._dtype
     src = at.to_dtype(t, out_dt) if out_dt is not t._dtype else t
     if all(src._shape[d] == 1 for d in dims) and t.numel():  # a reduction over size-1 dims only

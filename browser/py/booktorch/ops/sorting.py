@@ -365,6 +365,8 @@ def _unique_flat(t):
 
 def _unique_dim(t, d):
     shape = t._shape
+    if shape[d] == 0 and list(shape).count(0) > 1:
+        raise RuntimeError("Number of zero sized dimensions is more than one, so unique cannot be applied ")
     for k, s in enumerate(shape):
         if s == 0 and k != d:
             raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
