@@ -199,6 +199,15 @@ for f in [lambda: x.norm(2, 1), lambda: torch.linalg.vector_norm(x, 2, 1), lambd
           lambda: torch.unique(torch.zeros(0, 3, 0), dim=1), lambda: torch.unique(torch.zeros(0, 0), dim=2),
           lambda: torch.unique(torch.zeros(2, 0), dim=1, return_counts=True)]:
     print(attempt(f))
+# an order without identity (negative, infinite) names each empty dimension asked for, as asked
+e, e2, e3, z = torch.zeros(0), torch.zeros(0, 3), torch.zeros(3, 0), torch.tensor(0.)
+for f in [lambda: e.norm(float('inf'), 0), lambda: torch.linalg.vector_norm(e, float('inf'), -1),
+          lambda: torch.linalg.vector_norm(e, float('inf'), ()), lambda: torch.linalg.vector_norm(e, -1),
+          lambda: torch.linalg.vector_norm(e2, float('inf'), (1, 0)), lambda: torch.linalg.vector_norm(e2, float('inf'), 1),
+          lambda: torch.linalg.vector_norm(e3, -2, (0, 1)), lambda: torch.linalg.vector_norm(e3, -2, (-1,)),
+          lambda: torch.linalg.vector_norm(z, float('inf'), 0), lambda: torch.linalg.vector_norm(z, -1, -1),
+          lambda: z.prod(1), lambda: z.prod(0), lambda: z.prod(-1), lambda: z.prod(-2), lambda: z.prod(0, keepdim=True)]:
+    print(attempt(f))
 """,
     "norm_autograd": """
 x = torch.tensor([[1.5, -2.0, 3.0, 0.25], [0.5, 4.0, -1.0, 2.0], [0.0, 0.2, 0.3, 0.4]])

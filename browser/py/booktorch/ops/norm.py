@@ -43,16 +43,20 @@ def _check_dtypes(t, dtype):
                                f"without narrowing to the specified dtype ({dtype._legacy})")
 
 
-def _check_identity(t, ord_, dims):
-    """A negative or infinite order needs something to reduce (it has no identity)."""
-    if ord_ < 0 or math.isinf(ord_):
-        if t.numel() == 0 and len(dims) == t.dim():
+def _check_identity(t, ord_, given):
+    """A negative or infinite order needs something to reduce (it has no identity): each dimension
+    named (as named), or, with none named, the whole tensor."""
+    if not (ord_ < 0 or math.isinf(ord_)):
+        return
+    if not given:
+        if t.numel() == 0:
             raise RuntimeError(f"linalg.vector_norm cannot compute the {_ord_text(ord_)} norm on an empty tensor "
                                "because the operation does not have an identity")
-        for d in dims:
-            if t._shape[d] == 0 and t.numel() == 0 and len(dims) < t.dim():
-                raise RuntimeError(f"linalg.vector_norm cannot compute the {_ord_text(ord_)} norm on the dimension "
-                                   f"{d}because this dimension is empty and the operation does not have an identity")
+        return
+    for d in given:
+        if t.dim() and t._shape[wrap_dim(d, t.dim())] == 0:
+            raise RuntimeError(f"linalg.vector_norm cannot compute the {_ord_text(ord_)} norm on the dimension "
+                               f"{d}because this dimension is empty and the operation does not have an identity")
 
 
 def _lastdim(t, dims, keepdim):
@@ -148,7 +152,7 @@ def linalg_vector_norm(t, ord=2, dim=None, keepdim=False, dtype=None):  # noqa: 
         if w in wrapped[:i]:
             raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
     dims = sorted(set(wrapped)) if given and nd else list(range(nd))  # a 0-d tensor's dim 0 is itself
-    _check_identity(t, ord_, dims)
+    _check_identity(t, ord_, given)
     out_dt = dtype if dtype is not None else t._dtype
     src = at.to_dtype(t, out_dt) if out_dt is not t._dtype else t
     if all(src._shape[d] == 1 for d in dims) and t.numel():  # a reduction over size-1 dims only
