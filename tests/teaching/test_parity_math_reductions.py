@@ -208,6 +208,11 @@ for f in [lambda: e.norm(float('inf'), 0), lambda: torch.linalg.vector_norm(e, f
           lambda: torch.linalg.vector_norm(z, float('inf'), 0), lambda: torch.linalg.vector_norm(z, -1, -1),
           lambda: z.prod(1), lambda: z.prod(0), lambda: z.prod(-1), lambda: z.prod(-2), lambda: z.prod(0, keepdim=True)]:
     print(attempt(f))
+# a 0-d tensor still checks its dim; amax and amin name an empty dimension as given, max and argmax wrapped
+for f in [lambda: z.sort(1), lambda: z.sort(-2), lambda: z.sort(0), lambda: torch.tensor(3).argsort(1),
+          lambda: e.amax(-1), lambda: torch.zeros(0, 2).amin(-2), lambda: e.max(-1), lambda: e.argmax(-1),
+          lambda: torch.zeros(2, 0).amax((0, -1)), lambda: e.min(-1), lambda: e.argmin(-1)]:
+    print(attempt(f))
 """,
     "norm_autograd": """
 x = torch.tensor([[1.5, -2.0, 3.0, 0.25], [0.5, 4.0, -1.0, 2.0], [0.0, 0.2, 0.3, 0.4]])

@@ -47,21 +47,25 @@ def _fma(dt):
 
 
 # ------------------------------------------------------------------ lerp
-def _lerp_check(start, end, weight):
+def _lerp_dtype(start, end, weight):
+    """torch's dtype checks, then the dtype lerp computes in: start's, or with a tensor weight the
+    operands' common dtype (TensorIterator promotes, so a 0-d weight can widen 0-d operands)."""
     dt = start._dtype
     if end._dtype is not dt:
         raise RuntimeError(f"expected dtype {dt._ctype} for `end` but got dtype {end._dtype._ctype}")
     if isinstance(weight, Tensor) and weight.dim() > 0 and weight._dtype is not dt:
         raise RuntimeError(f"expected dtype {dt._ctype} for `weight` but got dtype {weight._dtype._ctype}")
+    if isinstance(weight, Tensor):
+        dt = D.result_type(start, end, weight)
     if dt._kind != 2:
         kernel_name = "lerp_kernel_tensor" if isinstance(weight, Tensor) else "lerp_kernel_scalar"
         raise NotImplementedError(f'"{kernel_name}" not implemented for \'{dt._legacy}\'')
+    return dt
 
 
 @kernel
 def lerp(start, end, weight):
-    _lerp_check(start, end, weight)
-    dt = start._dtype
+    dt = _lerp_dtype(start, end, weight)
     cdt = D.float64 if dt is D.float64 else D.float32
     fma, rnd = _fma(dt), (float if dt is D.float64 else D.f32)
     shape, (s, e, w) = _columns([start, end, weight], cdt)

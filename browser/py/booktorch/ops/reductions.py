@@ -453,9 +453,11 @@ def _empty_reduction(name, t, dims_given):
         )
 
 
-def _check_nonempty_dims(name, t, dims):
-    for d in sorted(dims):
-        if t._shape[d] == 0:
+def _check_nonempty_dims(name, t, dim):
+    """zero_numel_check_dims: each dimension asked for, in the order given and named as given."""
+    given = list(range(t.dim())) if dim is None else ([dim] if isinstance(dim, int) else list(dim))
+    for d in given:
+        if t._shape[wrap_dim(d, t.dim())] == 0:
             raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
@@ -492,7 +494,7 @@ def amax_amin(t, dim=(), keepdim=False, is_max=True):
     dims, dim_list, is_all = _dims(t, dim)
     _empty_reduction(name, t, not is_all)
     if t.dim():
-        _check_nonempty_dims(name, t, dims)
+        _check_nonempty_dims(name, t, dim)
     vals, out_shape = _generic_reduce(t, dims, keepdim, lambda xs: _extreme_of(xs, is_max, later_wins=False))
     out = Tensor._from_values(vals, tuple(out_shape), t._dtype)
     if needs_grad(t):

@@ -90,6 +90,7 @@ def _sorted_line(line, descending, stable):
 def sort(t, dim=-1, descending=False, stable=False, stable_overload=False):
     """``stable_overload``: called as torch's ``sort.stable`` (``stable=`` given), whose node is ``SortBackward1``."""
     if t.dim() == 0:
+        _dim(t, dim)  # 0 or -1
         values = Tensor._from_values(t._values(), (), t._dtype)
         indices = Tensor._from_values([0], (), D.int64)
     else:
@@ -160,6 +161,7 @@ def topk(t, k, dim=-1, largest=True, is_sorted=True):
     if k < 0 or k > size:
         raise RuntimeError("selected index k out of range")
     if t.dim() == 0:
+        _dim(t, dim)  # 0 or -1
         values = Tensor._from_values(t._values(), (), t._dtype)
         indices = Tensor._from_values([0], (), D.int64)
     else:
@@ -238,6 +240,7 @@ def _median_dim(t, dim, keepdim, ignore_nan, node_class, returns):
         raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")
     _median_check(t, "median_out")
     if t.dim() == 0:
+        _dim(t, dim)  # 0 or -1
         values = Tensor._from_values(t._values(), (), t._dtype)
         indices = Tensor._from_values([0], (), D.int64)
     else:
@@ -310,6 +313,7 @@ def mode(t, dim=-1, keepdim=False):
     if t.dim() and t._shape[d] == 0:
         raise IndexError(f"mode(): Expected reduction dim {d} to have non-zero size.")
     if t.dim() == 0:
+        _dim(t, dim)  # 0 or -1
         values = Tensor._from_values(t._values(), (), t._dtype)
         indices = Tensor._from_values([0], (), D.int64)
     else:
