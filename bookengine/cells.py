@@ -94,8 +94,8 @@ class CellProgram:
     def set_keys(self, fingerprint, teaching):
         """``teaching``: the booktorch and runner sources of this pass (teaching.snapshot())."""
         self.booktorch_digest = teaching.digest
-        self.torch.key = cache_key(self.source(), teaching.runner, dict(fingerprint, mode="cells", impl="torch"))
-        self.browser.key = cache_key(self.source(), teaching.files, dict(fingerprint, mode="cells", impl="booktorch"))
+        self.torch.key = cache_key(self.source(), teaching.runner_key, dict(fingerprint, mode="cells", impl="torch"))
+        self.browser.key = cache_key(self.source(), teaching.booktorch_key, dict(fingerprint, mode="cells", impl="booktorch"))
 
     def expected_output(self, cell):
         """The torch run's text for one cell: what the page promises the reader."""

@@ -88,7 +88,7 @@ class Exercise:
         self.booktorch_digest = teaching.digest
         source = "\0".join(self.code[name] for name in SECTIONS)
         for run in self.runs:
-            run.key = cache_key(source, teaching.files, dict(fingerprint, mode="exercise", impl=run.impl))
+            run.key = cache_key(source, teaching.booktorch_key, dict(fingerprint, mode="exercise", impl=run.impl))
 
 
 def load_exercise(directive, snippets_dir):

@@ -43,8 +43,8 @@ class Snapshot:
     """The teaching sources as one pass over the book read them (once, for every page), as the
     cache keys take them: digested once, not hashed again for every key."""
 
-    files: dict  # {name: digest} of booktorch's and the runner's sources: a booktorch run's key input
-    runner: dict  # {name: digest} of the runner's alone: a torch run's key input
+    booktorch_key: dict  # {name: digest} of booktorch's and the runner's sources: a booktorch run's key input
+    runner_key: dict  # {name: digest} of the runner's sources alone: a torch run's key input
     digest: str  # of booktorch's and the runner's sources (the warm parent's preloaded_digest)
 
 

@@ -16,10 +16,7 @@ _PKG_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", 
 if _PKG_ROOT not in sys.path:
     sys.path.insert(0, _PKG_ROOT)
 
-from bookengine.cpu_kernels import use_avx2_kernels  # noqa: E402
-
-use_avx2_kernels()  # before torch is imported: the kernels the build runs and booktorch follows
-
+# torch runs its AVX2 kernels here, as the build does: tests/conftest.py sets them before any import
 import booktorch  # noqa: E402
 import pytest  # noqa: E402
 import torch  # noqa: E402

@@ -392,9 +392,8 @@ def mean(t, dim=None, keepdim=False, dtype=None):
 def prod(t, dim=None, keepdim=False, dtype=None):
     out_dt = dtype if dtype is not None else (D.int64 if t._dtype._kind < 2 else t._dtype)
     src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
-    if dim is not None:
-        wrap_dim(dim, t.dim())  # a 0-d tensor takes dim 0 or -1 (and reduces nothing)
-    dims = set(range(t.dim())) if dim is None else ({wrap_dim(dim, t.dim())} if t.dim() else set())
+    d = None if dim is None else wrap_dim(dim, t.dim())  # a 0-d tensor takes dim 0 or -1 (and reduces nothing)
+    dims = set(range(t.dim())) if dim is None else ({d} if t.dim() else set())
     vals, out_shape = _reduce_vec(src, dims, keepdim and dim is not None, _multiply(out_dt), D.one_of(out_dt))
     out = Tensor._from_values(vals, tuple(out_shape), out_dt)
     if needs_grad(t) and out_dt.is_floating_point:
