@@ -17,6 +17,7 @@ from .directive import find_directives
 from .kinds import hook
 from .errors import BookError, Problem
 from .golden import compare, output_text, read_golden
+from .page_waits import PageWaits
 from .measure import as_result, data_path, git_commit, read_measurement, write_measurement
 from .runner import task, warm_parent
 from .snippet import local_module_closure, parse_snippet
@@ -103,6 +104,26 @@ class Report:
             found.setdefault(directive.page, []).append(directive)
         return found
 
+    def owners(self, page):
+        """The snippet outcomes, cell program and exercises that a page's directives show."""
+        found = {}
+        for directive in self.by_page().get(page, []):
+            for owner in (self.outcomes.get(directive.target), self.exercises.get(directive.target)):
+                if owner is not None:
+                    found[id(owner)] = owner
+        program = self.programs.get(page)
+        if program is not None:
+            found[id(program)] = program
+        return list(found.values())
+
+    def add_embeds(self, page):
+        """The problems of the page's embeddings (a snippet directive's alt texts, its
+        section), found once what they embed is verified."""
+        for directive in self.by_page().get(page, []):
+            problems = hook(directive.kind, "problems")
+            if problems:
+                self.embeds[(directive.page, directive.line)] = problems(directive, self)
+
     def runs(self):
         runs = list(self.outcomes.values())
         runs += [run for program in self.programs.values() for run in program.runs]
@@ -150,9 +171,24 @@ class Book:
     # ---- one whole pass ----------------------------------------------------------
     def check(self, pages, paths=None, execute=True, use_cache=True, write_cache=True, progress=None):
         """Find, run and verify everything the pages embed (and every snippet file)."""
+        report = self.plan(pages, paths, execute)
+        if execute:
+            self.execute(report, use_cache, write_cache, progress)
+        else:
+            for page in report.by_page():
+                report.add_embeds(page)
+        return report
+
+    def plan(self, pages, paths=None, execute=True):
+        """What check finds before anything runs: the directives, the snippets, the pages'
+        cell programs and the exercises, each with its cache key."""
         directives, errors = self.page_directives(pages)
         errors = [Problem(e.path, e.line, e.message) for e in errors]
         outcomes = self.prepare(self.snippet_files() if paths is None else paths)
+        for directive in directives:
+            outcome = outcomes.get(directive.target)
+            if outcome is not None:
+                outcome.embedded_at.append(directive)
         programs = build_programs(directives, self.snippets_dir, self._file_cell)
         teaching = snapshot()  # booktorch's sources, read once for every page and exercise
         for program in programs.values():
@@ -169,17 +205,25 @@ class Book:
                 exercises[directive.target] = exercise
         report = Report(directives, errors, outcomes, programs, exercises)
         report.executed = execute
-        if execute:
-            report.seconds = self.run(report.runs(), use_cache, write_cache, progress)
-            self.verify(outcomes, directives)
-            for program in programs.values():
-                if program.torch.result and program.browser.result and not program.problems:
-                    program.problems += verify_program(program)
-            for exercise in exercises.values():
-                if all(run.result for run in exercise.runs):
-                    exercise.problems += verify_exercise(exercise)
-        report.embeds = {(d.page, d.line): hook(d.kind, "problems")(d, report) for d in directives if hook(d.kind, "problems")}
         return report
+
+    def execute(self, report, use_cache=True, write_cache=True, progress=None, page_ready=None):
+        """Run and verify what the report plans, the first page's runs first. Each page is
+        passed to ``page_ready`` as soon as everything it embeds is verified, so that the
+        plugin can render it while later pages still run."""
+        waits = PageWaits(report, {
+            **{id(o): self._verify_outcome for o in report.outcomes.values()},
+            **{id(p): _verify_program for p in report.programs.values()},
+            **{id(e): _verify_exercise for e in report.exercises.values()},
+        }, page_ready)
+
+        def finished(run):
+            if progress:
+                progress(run)
+            waits.finished(run)
+
+        report.seconds = self.run(waits.runs_in_page_order(), use_cache, write_cache, finished)
+        waits.finish()
 
     def _file_cell(self, directive):
         """(code, raises) of a cell embedded from a snippet file."""
@@ -279,19 +323,14 @@ class Book:
         return time.perf_counter() - started if tasks else 0.0
 
     # ---- verifying -------------------------------------------------------------
-    def verify(self, outcomes, directives):
-        """Attach embedding directives and record every problem of every run."""
-        for directive in directives:
-            outcome = outcomes.get(directive.target)
-            if outcome is not None:
-                outcome.embedded_at.append(directive)
-        for outcome in outcomes.values():
-            if outcome.snippet is not None and outcome.snippet.device == "cuda":
-                continue  # checked against its provenance when prepared
-            if outcome.result is not None:
-                outcome.problems.extend(self._run_problems(outcome))
-                if not outcome.problems:
-                    outcome.problems.extend(self._golden_problems(outcome))
+    def _verify_outcome(self, outcome):
+        """Record the problems of a snippet's run: expected errors, crashes, goldens."""
+        if outcome.snippet is not None and outcome.snippet.device == "cuda":
+            return  # checked against its provenance when prepared
+        if outcome.result is not None:
+            outcome.problems.extend(self._run_problems(outcome))
+            if not outcome.problems:
+                outcome.problems.extend(self._golden_problems(outcome))
 
     def _run_problems(self, outcome):
         snippet, result = outcome.snippet, outcome.result
@@ -355,6 +394,16 @@ class Book:
             if (in_cells and path not in cell_goldens) or (not in_cells and not path.with_suffix(".py").exists()):
                 orphans.append(path)
         return orphans
+
+
+def _verify_program(program):
+    if program.torch.result and program.browser.result and not program.problems:
+        program.problems += verify_program(program)
+
+
+def _verify_exercise(exercise):
+    if all(run.result for run in exercise.runs):
+        exercise.problems += verify_exercise(exercise)
 
 
 def _write_if_changed(path, text):

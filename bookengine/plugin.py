@@ -1,8 +1,9 @@
 """The MkDocs plugin ``verified``: runs, verifies and embeds the book's snippets and cells.
 
-All runs happen in ``on_files``, as one parallel batch, before any page renders;
-``on_page_markdown`` only substitutes what was prepared, and KaTeX renders each page's
-math as the page is written (math.py). In ``mkdocs build`` every problem is logged
+``on_files`` plans the build and starts every run in a thread (background.py), the
+first page's runs first; ``on_page_markdown`` waits only for what its own page shows,
+so mkdocs renders the early chapters, and their notebooks, while later ones still
+run. KaTeX renders each page's math as the page is written (math.py). In ``mkdocs build`` every problem is logged
 as an error, so ``--strict`` fails and lists them all;
 in ``mkdocs serve`` problems are shown in the page and on the terminal through a
 logger that strict mode does not count, so the server keeps serving.
@@ -17,7 +18,7 @@ from pathlib import Path
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files
 
 from .directive import replace_directives
 from .engine import Book
@@ -28,6 +29,7 @@ from .render import render_failure
 from .notebook import chapter_notebook, notebook_json
 from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
 from .runner import warm_parent
+from .background import BackgroundCheck
 from .status import status_page
 from .vendor import browser_files, katex_files, runtime_bytes
 
@@ -54,7 +56,6 @@ class VerifiedConfig(Config):
 class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
     def __init__(self):
         self.serving = False
-        self.rendered = {}  # page src_uri -> [markdown per directive, in page order]
         self.notebooks = {}  # chapter src_uri -> its notebook's src_uri
         self.math = None  # the KaTeX renderer: one node process per build or serve session
 
@@ -94,7 +95,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             warm_parent().start()  # import torch now, so the author's first edit re-runs fast
         return server
 
-    # ---- the build phase: everything runs here ------------------------------------
+    # ---- the build phase: plan in on_files, run in a thread, render page by page ----------
     def on_files(self, files, *, config):
         self.runtime_bytes = None  # what a first run downloads, said on every cell
         if self.config.assets:
@@ -108,20 +109,81 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             if file.abs_src_path:
                 path = Path(file.abs_src_path)
                 pages[self.book.display(path)] = (file.src_uri, path.read_text(encoding="utf-8"))
-        report = self.book.check(((display, text) for display, (_, text) in pages.items()), execute=self.config.execute)
-        titles = {display: _title(text, display) for display, (_, text) in pages.items()}
-        files.append(File.generated(config, STATUS_PAGE, content=status_page(report, titles)))
+        self.pages = pages
+        self.display_of = {src_uri: display for display, (src_uri, _) in pages.items()}
+        self.report = self.book.plan(((display, text) for display, (_, text) in pages.items()), execute=self.config.execute)
+        self.finished = False
+        self.check = BackgroundCheck(self.book, self.report, self.config.execute)
+        status = File.generated(config, STATUS_PAGE, content="")  # written once every run is verified
+        files.append(status)
+        return _in_render_order(files, self._add_notebooks(pages, files, config), status)
+
+    def _add_notebooks(self, pages, files, config):
+        """A companion notebook per chapter, rendered by mkdocs-jupyter (which runs after us);
+        each is written once its chapter is verified. Without execution (the
+        benchmark's bare build) they hold the code without outputs. Returns chapter src_uri ->
+        its notebook's File."""
+        self.notebooks, self.notebook_files, self.notebooks_written, added = {}, {}, set(), {}
+        # an ordinary File whose source folder is in the cache: mkdocs-jupyter wraps only those
+        source_dir = self.book.cache.directory / "notebook-pages"
+        by_page = self.report.by_page()
+        for display, (src_uri, _) in pages.items():
+            if not any(hook(d.kind, "notebook") for d in by_page.get(display, [])):
+                continue
+            uri = f"notebooks/{posixpath.splitext(src_uri)[0]}.ipynb"
+            added[src_uri] = File(uri, str(source_dir), config.site_dir, config.use_directory_urls)
+            files.append(added[src_uri])
+            self.notebooks[src_uri] = uri
+            self.notebook_files[src_uri] = source_dir / uri
+        return added
+
+    def _write_notebook(self, src_uri):
+        """Write the chapter's notebook once the chapter is ready: before mkdocs-jupyter reads
+        it (it comes right after the chapter) or mkdocs copies it (without mkdocs-jupyter)."""
+        uri = self.notebooks.get(src_uri)
+        if uri is None or uri in self.notebooks_written:
+            return
+        display = self.display_of[src_uri]
+        self.check.wait(display)
+        stem = posixpath.splitext(src_uri)[0]
+        # the notebook page is served at notebooks/<stem>/, the chapter at <stem>/
+        back = posixpath.relpath(f"{stem}/", f"notebooks/{stem}/") + "/"
+        found = [d for d in self.report.by_page().get(display, []) if hook(d.kind, "notebook")]
+        text = _without_front_matter(self.pages[display][1])
+        content = notebook_json(chapter_notebook(display, text, found, self.report, back))
+        path = self.notebook_files[src_uri]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_text(encoding="utf-8") != content:
+            path.write_text(content, encoding="utf-8")
+        self.notebooks_written.add(uri)
+
+    def on_pre_page(self, page, *, config, files):
+        """The status page is written once every run is verified."""
+        if page.file.src_uri == STATUS_PAGE:
+            self._finish()
+            titles = {display: _title(text, display) for display, (_, text) in self.pages.items()}
+            page.file.content_string = status_page(self.report, titles)
+        return page
+
+    def on_env(self, env, *, config, files):
+        self._finish()  # every page is read by now; the problems are logged before any is written
+        return env
+
+    def on_build_error(self, *, error):
+        check = getattr(self, "check", None)
+        if check is not None:
+            check.done.wait()  # the runs hold the warm parent: let them end before a rebuild
+
+    def _finish(self):
+        if self.finished:
+            return
+        self.check.wait()
+        self.finished = True
+        for src_uri in self.notebooks:  # (a chapter mkdocs did not read, say)
+            self._write_notebook(src_uri)
         if self.config.execute:
-            self._log_runs(report)
-        self._write_notebooks(report, pages, files, config)
-        problems = report.problems()
-        by_page = report.by_page()
-        self.rendered = {
-            src_uri: [self._render(d, report, src_uri, files, config) for d in by_page.get(display, [])]
-            for display, (src_uri, _) in pages.items()
-        }
-        self._report(problems)
-        return files
+            self._log_runs(self.report)
+        self._report(self.report.problems())
 
     def _log_runs(self, report):
         runs = [run for run in report.runs() if run.key is not None]  # GPU snippets never run here
@@ -134,32 +196,6 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             f" ({', '.join(ran[:5])}{', ...' if len(ran) > 5 else ''})" if ran else "",
             len(gpu), sum(o.measurement is not None for o in gpu),
         )
-
-    def _write_notebooks(self, report, pages, files, config):
-        """A companion notebook per chapter, rendered by mkdocs-jupyter (which runs after us).
-        Without execution (the benchmark's bare build) they hold the code without outputs."""
-        self.notebooks = {}
-        # an ordinary File whose source folder is in the cache: mkdocs-jupyter wraps only those
-        source_dir = self.book.cache.directory / "notebook-pages"
-        folder = source_dir / "notebooks"
-        folder.mkdir(parents=True, exist_ok=True)
-        by_page = report.by_page()
-        for display, (src_uri, text) in pages.items():
-            found = [d for d in by_page.get(display, []) if hook(d.kind, "notebook")]
-            if not found:
-                continue
-            stem = posixpath.splitext(src_uri)[0]
-            # the notebook page is served at notebooks/<stem>/, the chapter at <stem>/
-            back = posixpath.relpath(f"{stem}/", f"notebooks/{stem}/") + "/"
-            notebook = chapter_notebook(display, _without_front_matter(text), found, report, back)
-            uri = f"notebooks/{stem}.ipynb"
-            path = source_dir / uri
-            path.parent.mkdir(parents=True, exist_ok=True)
-            content = notebook_json(notebook)
-            if not path.exists() or path.read_text(encoding="utf-8") != content:
-                path.write_text(content, encoding="utf-8")
-            files.append(File(uri, str(source_dir), config.site_dir, config.use_directory_urls))
-            self.notebooks[src_uri] = uri
 
     def _render(self, directive, report, src_uri, files, config):
         if directive.kind == "invalid":
@@ -183,9 +219,13 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         if problems and self.serving:
             serve_log.warning("%d %s problem(s); the pages show them; the server keeps running", len(seen), what)
 
-    # ---- the page phase: substitute what on_files prepared -------------------------
+    # ---- the page phase: render each page's directives once its runs are verified ------
     def on_page_markdown(self, markdown, *, page, config, files):
-        prepared = self.rendered.get(page.file.src_uri, [])
+        display = self.display_of.get(page.file.src_uri)
+        if display is not None:  # a chapter, not a notebook or the status page
+            self.check.wait(display)  # its runs are verified; later pages may still be running
+            self._write_notebook(page.file.src_uri)
+        prepared = [self._render(d, self.report, page.file.src_uri, files, config) for d in self.report.by_page().get(display, [])]
         markdown = replace_directives(markdown, lambda ordinal: prepared[ordinal])
         notebook = self.notebooks.get(page.file.src_uri)
         if notebook:
@@ -252,6 +292,21 @@ def _toc_items(items):
 
 def _written(formula):
     return f"$${formula.tex}$$" if formula.display else f"${formula.tex}$"
+
+
+def _in_render_order(files, notebooks, status):
+    """The files with each chapter's notebook right after it and the status page last:
+    mkdocs reads the pages in this order, so a notebook is rendered while later
+    chapters still run, and the status page once everything has."""
+    placed = set(id(f) for f in notebooks.values()) | {id(status)}
+    ordered = []
+    for file in files:
+        if id(file) in placed:
+            continue
+        ordered.append(file)
+        if file.src_uri in notebooks:
+            ordered.append(notebooks[file.src_uri])
+    return Files(ordered + [status])
 
 
 def _title(markdown, fallback):
