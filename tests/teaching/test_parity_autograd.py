@@ -329,6 +329,124 @@ for bad in [lambda: jacobian(f, [x]), lambda: jacobian(lambda t: 3., x), lambda:
     print(attempt(bad))
 print(jacobian(lambda t, s: t * 2, (x, x)))
 """,
+    "inplace_on_views": """
+def names(*ts):
+    return [t.grad_fn.name() if t.grad_fn is not None else None for t in ts]
+def edges(t):
+    return [(f.name() if f is not None else None, i) for f, i in t.grad_fn.next_functions]
+a = torch.arange(1., 7., requires_grad=True)
+b = a * 2
+m = b.view(2, 3)
+row, col, diag = m[1], m[:, 0], b[::2]
+m[0].mul_(3)
+print(b, names(b, m, row, col, diag), edges(b))
+col.add_(a[:2] * 10)
+print(b, names(b, m, row, col))
+(b * torch.arange(6.)).sum().backward(retain_graph=True)
+print(a.grad)
+a.grad = None
+(row.exp().sum() + col.pow(2).sum()).backward()
+print(a.grad)
+x = torch.ones(4, requires_grad=True)
+w = torch.tensor(3., requires_grad=True)
+y = x.clone()
+y[1:3].mul_(w)
+y[::2].add_(x[:2])
+torch.nn.functional.relu(y[:2].sub_(3), inplace=True)
+y[2:].clamp_(max=3.5)
+print(y, names(y))
+print(attempt(lambda: y.pow(2).sum().backward()))  # relu saved its result, which clamp_ then wrote
+y = x.clone()
+y[1:3].mul_(w)
+torch.nn.functional.relu(y[:2].sub_(1.5), inplace=True)
+y[2:].clamp_(max=2.5)
+y.pow(2).sum().backward()
+print(y, x.grad, w.grad)
+z = torch.zeros(2, 3)
+z[0].add_(w)
+z.t()[1:].masked_fill_(torch.tensor([[True, False]]), 7.)
+print(z, names(z), z.requires_grad)
+z.sum().backward()
+print(w.grad)
+s = torch.ones(2, 3, requires_grad=True)
+u = s * 1
+u.diagonal().zero_()
+u[1].fill_(w)
+u[0, 1:].copy_(torch.tensor([5., 6.], dtype=torch.float64))
+u[:, 0].index_fill_(0, torch.tensor([1]), -1.)
+print(u, names(u))
+u.sum().backward()
+print(s.grad, w.grad)
+v = torch.ones(3, requires_grad=True) * 1
+v.fill_(2.)
+print(v, names(v))
+v.zero_()
+print(v, names(v))
+src = torch.tensor([4.], requires_grad=True)
+dst = torch.zeros(2, 3)
+dst.copy_(src)
+print(dst, names(dst), edges(dst))
+dst.sum().backward()
+print(src.grad)
+e = torch.ones(3, requires_grad=True).exp()
+view = e[:2]
+view.mul_(2)
+print(attempt(lambda: e.sum().backward()))
+leaf = torch.ones(3, requires_grad=True)
+print(attempt(lambda: leaf[:2].mul_(2)), attempt(lambda: leaf.fill_(1.)), attempt(lambda: leaf.copy_(leaf)))
+with torch.no_grad():
+    quiet = e[1:]
+    plain = torch.zeros(3)[:2]
+print(quiet.requires_grad, attempt(lambda: quiet.mul_(2)), attempt(lambda: plain.add_(leaf[:2])))
+with torch.no_grad():
+    quiet.mul_(2)
+    quiet[0] = 1.
+print(e, e.grad_fn.name())
+""",
+    "version_counter": """
+x = torch.zeros(4)
+print(x._version, type(x._version).__name__)
+x.add_(1)
+x[1:3].mul_(2)
+x[0] = 5
+print(x._version, x[1:]._version, x.detach()._version, x.data._version, x.clone()._version)
+d = x.detach()
+d.sub_(1)
+print(x._version, d._version)
+w = torch.ones(2, requires_grad=True)
+y = w * 3
+print(y._version, w._version)
+print(attempt(lambda: setattr(x, "_version", 0)))
+""",
+    "jacobian_vectorized": """
+jacobian, hessian = torch.autograd.functional.jacobian, torch.autograd.functional.hessian
+x = torch.tensor([0.5, -1.0, 2.0])
+J = jacobian(lambda t: t.sin() * t.sum(), x, vectorize=True)
+print(J, J.stride(), J.requires_grad, J.is_contiguous())
+a = torch.arange(6.).reshape(2, 3)
+b = torch.full((3,), 0.25)
+pair = jacobian(lambda u, v: (u @ v, (u * u).sum(), torch.ones(2)), (a, b), vectorize=True)
+for row in pair:
+    for block in row:
+        print(block.shape, block.stride(), block)
+unused = jacobian(lambda u, v: u.exp(), (x, b), vectorize=True)
+print(unused[1], unused[1].stride(), unused[1]._base is None)
+print(jacobian(lambda t: t.exp(), x, vectorize=True, create_graph=True))
+xr = x.clone().requires_grad_()
+Jc = jacobian(lambda t: t ** 3, xr, vectorize=True, create_graph=True)
+print(Jc.grad_fn is not None, Jc.requires_grad)
+Jc.sum().backward()
+print(xr.grad)
+print(hessian(lambda t: (t ** 3).sum() + t.prod(), x, vectorize=True))
+print(hessian(lambda u, v: (u * v.cos()).sum(), (x, x - 1), vectorize=True))
+inf = torch.tensor([0.0, 1.0])
+print(jacobian(lambda t: (t.sqrt(), t * 2), inf, vectorize=True))
+print(jacobian(lambda t: (t.sqrt(), t * 2), inf))
+for bad in [lambda: jacobian(lambda t: t, x, strategy='forward-mode'),
+            lambda: jacobian(lambda t: t, x, strategy='forward-mode', strict=True, vectorize=True),
+            lambda: jacobian(lambda t: 3., x, vectorize=True)]:
+    print(attempt(bad))
+""",
 }
 
 

@@ -11,7 +11,7 @@ can still meet a value whose last bit decides its 4th printed decimal).
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parity import assert_same, examples
+from parity import assert_same, examples, prelude
 
 VALUES = [0.5, -1.25, 2.0, 0.3, -0.7, 1.5, 0.1, -2.0, 1.1, 0.75]
 
@@ -117,10 +117,11 @@ print(shown(H))
 """
     elif mode == "jacobian":
         inner = data.draw(vector_expr())
+        vectorize = data.draw(st.booleans())  # torch's vmap path, or one autograd.grad per element
         src += f"""
-J = torch.autograd.functional.jacobian(lambda x: {inner}, x)
-print(shown(J))
-Jc = torch.autograd.functional.jacobian(lambda x: {inner}, x, create_graph=True)
+J = torch.autograd.functional.jacobian(lambda x: {inner}, x, vectorize={vectorize})
+print(shown(J), J.stride())
+Jc = torch.autograd.functional.jacobian(lambda x: {inner}, x, create_graph=True, vectorize={vectorize})
 show("Jc", Jc)
 if Jc.requires_grad:
     Jc.sum().backward()
@@ -141,3 +142,33 @@ show("z.grad", z.grad)
 show("x.grad", x.grad)
 """
     assert_same(src)
+
+
+# views of a (2, 3) non-leaf b, and in-place writes into them (torch records each in a CopySlices on b
+# and regenerates every view of b as an AsStridedBackward0)
+VIEWS = ["b[0]", "b[1]", "b[:, 0]", "b[:, 1:]", "b.t()", "b.diagonal()", "b.view(6)[::2]", "b[0, 1:]", "b", "b[1:]"]
+WRITES = ["mul_(w)", "add_(x[0, 0])", "sub_(1.5)", "clamp_(min=-0.5)", "exp_()", "sin_()", "fill_(2.)", "zero_()",
+          "mul_(x[1, 2] * 2)", "div_(w * w + 1)", "neg_()", "relu_()", "copy_(x[0, :1] * 3)",
+          "masked_fill_(v > 0.5, 0.25)", "__setitem__(0, w * 4)", "pow_(2)", "tanh_()", "add_(v.detach())"]
+
+
+@examples(60)
+@given(st.data())
+def test_inplace_writes_through_views(data):
+    vals = data.draw(st.lists(st.sampled_from(VALUES), min_size=6, max_size=6))
+    start = data.draw(st.sampled_from(["x * 2", "x.tanh()", "x.sin() + x", "x.clone()", "x * w"]))
+    read = data.draw(st.sampled_from(VIEWS))  # a view taken before the writes and read after them
+    writes = data.draw(st.lists(st.tuples(st.sampled_from(VIEWS), st.sampled_from(WRITES)), min_size=1, max_size=3))
+    lines = [f"x = torch.tensor({vals!r}).view(2, 3).requires_grad_()", "w = torch.tensor(0.5, requires_grad=True)",
+             f"b = {start}", f"r = {read}"]
+    for view, write in writes:
+        lines += [f"v = {view}", f"print(attempt(lambda: shown(v.{write})))"]
+    lines += [
+        "print(shown(b), b.grad_fn.name() if b.grad_fn else None, r.grad_fn.name() if r.grad_fn else None)",
+        "k = torch.arange(6.).view(2, 3) - 2",
+        "print(attempt(lambda: ((b * k).sum() + (r * r).sum()).backward()))",
+        "show('x.grad', x.grad)",
+        "show('w.grad', w.grad)",
+    ]
+    # (values rounded as SHOW does: a transcendental's last bit, which 1 - tanh(x)**2 magnifies, is not the point)
+    assert_same(prelude("attempt_repr") + SHOW + "\n".join(lines) + "\n")

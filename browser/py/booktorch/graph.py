@@ -63,7 +63,7 @@ class SavedTensor:
                 "a normal tensor and use it in autograd."
             )
         self.tensor = tensor
-        self.version = tensor._version.version
+        self.version = tensor._versions.version
         self.released = False
         self.is_output = is_output
         self.was_leaf = tensor._grad_fn is None
@@ -72,7 +72,7 @@ class SavedTensor:
         if self.released:
             raise RuntimeError(ERR_BACKWARD_TWICE)
         t = self.tensor
-        current = t._version.version
+        current = t._versions.version
         if current != self.version:
             fn = node if self.is_output else (None if self.was_leaf else t._grad_fn)
             where = ""
@@ -169,7 +169,7 @@ class Node:
     def save(self, key, tensor, is_output=False):
         if tensor is None:
             self._stensors[key] = None
-        elif hasattr(tensor, "_version"):
+        elif hasattr(tensor, "_versions"):
             self._stensors[key] = SavedTensor(tensor, is_output)
         else:
             self._stensors[key] = SavedScalar(tensor)

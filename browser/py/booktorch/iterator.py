@@ -12,7 +12,6 @@
 import math
 
 from . import dtypes as D
-from .errors import unsupported
 from .grad_mode import state as grad_state
 from .shape import (
     contiguous_strides,
@@ -139,7 +138,7 @@ def write(t, vals):
     data = t._storage.data
     for p, v in zip(write_positions(t), vals):
         data[p] = v
-    t._version.bump()
+    t._versions.bump()
 
 
 def copy_into(dst, src):
@@ -153,6 +152,14 @@ def copy_into(dst, src):
     write(dst, vals)
 
 
+NO_GRAD_VIEW_WRITE = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given that "
+    "this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both "
+    "the view and the inplace either both inside the no_grad block (if you don't want the inplace to be "
+    "tracked) or both outside (if you want the inplace to be tracked)."
+)
+
+
 def check_inplace(t, *others):
     """torch's checks before an in-place op; True when autograd must record it."""
     if not grad_state.grad:
@@ -162,13 +169,14 @@ def check_inplace(t, *others):
         if t._requires_grad and t._grad_fn is None and t._base is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         if t._base is not None:
+            if t.__dict__.get("_no_grad_view"):
+                raise RuntimeError(NO_GRAD_VIEW_WRITE)
             base = t._base
             if t._requires_grad and base._grad_fn is None:  # torch: a view that requires grad, of a leaf
                 raise RuntimeError(
                     "a view of a leaf Variable that requires grad is being used in an in-place operation."
                 )
-            raise unsupported("in-place operations on views of tensors that require grad")
-        return True
+        return True  # a view's base takes the write's node in a CopySlices (ops/rebase.py)
     return False
 
 

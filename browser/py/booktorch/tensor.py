@@ -119,7 +119,7 @@ class Tensor:
         "_grad_fn",
         "_output_nr",
         "_base",
-        "_version",
+        "_versions",
         "_accumulator",
         "_retains_grad",
         "_hooks",
@@ -148,12 +148,18 @@ class Tensor:
         t._grad_fn = None
         t._output_nr = 0
         t._base = base
-        t._version = version if version is not None else VersionCounter()
+        t._versions = version if version is not None else VersionCounter()
         t._accumulator = None
         t._retains_grad = False
         t._hooks = None  # register_hook's hooks, see booktorch.hooks
         t._post_hooks = None  # register_post_accumulate_grad_hook's
         t._inference = grad_state.inference
+        if base is not None:
+            if not grad_state.grad:  # torch forbids recording an in-place write into it (iterator.py)
+                t.__dict__["_no_grad_view"] = True
+            elif base._grad_fn is not None:
+                # a view of a non-leaf: an in-place write into the base regenerates its grad_fn (ops/rebase.py)
+                base.__dict__.setdefault("_views", []).append(weakref.ref(t))
         return t
 
     @classmethod
@@ -283,8 +289,13 @@ class Tensor:
         return self._base is not None
 
     @property
-    def _version_number(self):
-        return self._version.version
+    def _version(self):
+        """How many in-place writes the tensor's version counter has seen (views share it)."""
+        return self._versions.version
+
+    @_version.setter
+    def _version(self, value):
+        raise AttributeError("attribute '_version' of 'torch._C.TensorBase' objects is not writable")
 
     # ----------------------------------------------------------- autograd fields
     @property

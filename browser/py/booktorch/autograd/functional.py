@@ -2,7 +2,10 @@
 computes them in reverse mode: one ``autograd.grad`` call per output element, the rows stacked and
 viewed as ``output.shape + input.shape``.
 
-The vectorized (``vectorize=True``, torch's vmap) and forward-mode strategies are outside the subset.
+``vectorize=True`` gives what torch's vmap over the standard basis gives: each row is the
+backward of every flat output at once, with a one-hot gradient for the row's output element and
+zeros for the rest; an input no output reaches gets zeros expanded over the rows (stride 0).
+The forward-mode strategy (forward AD) is outside the subset.
 """
 
 from ..engine import grad as _grad
@@ -108,6 +111,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                 "Please either set `create_graph=False` or "
                 '`strategy="reverse-mode"`.'
             )
+        _check_forward_mode(strict, vectorize)
         raise _unsupported('torch.autograd.functional.jacobian(..., strategy="forward-mode")')
     with _enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
@@ -123,7 +127,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
                     "Please either set `strict=False` or "
                     "`vectorize=False`."
                 )
-            raise _unsupported("torch.autograd.functional.jacobian(..., vectorize=True)")
+            return _vectorized_jacobian(outputs, inputs, create_graph, (is_outputs_tuple, is_inputs_tuple))
         jac = ()
         for i, out in enumerate(outputs):
             rows = tuple([] for _ in inputs)
@@ -153,6 +157,56 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             ),)
         jac = _grad_postprocess(jac, create_graph)
         return _tuple_postprocess(jac, (is_outputs_tuple, is_inputs_tuple))
+
+
+def _check_forward_mode(strict, vectorize):
+    """What torch's _jacfwd refuses before it calls the function."""
+    if strict:
+        raise RuntimeError(
+            "torch.autograd.functional.jacobian: `strict=True` "
+            'and `strategy="forward-mode"` are not supported together (yet). '
+            "Please either set `strict=False` or "
+            '`strategy="reverse-mode"`.'
+        )
+    if not vectorize:
+        raise NotImplementedError(
+            "Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
+            "only implemented for `vectorize=True`."  # (torch's words, without the space)
+        )
+
+
+def _vectorized_jacobian(outputs, inputs, create_graph, to_unpack):
+    """torch's vmap path, one row at a time: row r backpropagates every flat output together, the
+    gradient of the row's own output one-hot at its element, every other output's zero."""
+    numels = [out.numel() for out in outputs]
+    flat_outputs = tuple(out.reshape(-1) for out in outputs)
+    total = sum(numels)
+    rows = [[] for _ in inputs]
+    for k, numel in enumerate(numels):
+        for e in range(numel):
+            grad_outputs = []
+            for other, flat in enumerate(flat_outputs):
+                g = _at.zeros_like(flat)
+                if other == k:
+                    g[e] = 1
+                grad_outputs.append(g)
+            reaching = [(flat, g) for flat, g in zip(flat_outputs, grad_outputs) if flat._requires_grad]
+            if reaching:
+                vj = _grad(tuple(f for f, _ in reaching), inputs, tuple(g for _, g in reaching), allow_unused=True,
+                           retain_graph=True, create_graph=create_graph)
+            else:
+                vj = (None,) * len(inputs)
+            for row, grad in zip(rows, vj):
+                row.append(grad)
+    per_input = []
+    for row, inp in zip(rows, inputs):
+        if all(grad is None for grad in row):
+            whole = _at.zeros_like(inp).expand((total,) + tuple(inp.shape))
+        else:
+            whole = _at.stack([_at.zeros_like(inp) if grad is None else grad for grad in row], 0)
+        per_input.append([jac.view(out.size() + inp.size()) for jac, out in zip(whole.split(numels, 0), outputs)])
+    jac = _grad_postprocess(tuple(zip(*per_input)), create_graph)
+    return _tuple_postprocess(jac, to_unpack)
 
 
 def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"):

@@ -7,7 +7,6 @@ import math
 import warnings
 
 from .. import dtypes as D
-from ..iterator import check_inplace, write
 from ..registry import at, function, kernel
 from ..tensor import Tensor
 
@@ -29,13 +28,7 @@ def nn_relu(input, inplace=False):
     _tensor_input("relu", input)
     if not inplace:
         return at.relu(input)
-    record = check_inplace(input)
-    out = at.relu(input) if record else at.relu(at.detach(input))
-    write(input, out._values())
-    if record:
-        input._grad_fn = out._grad_fn
-        input._requires_grad = True
-    return input
+    return at.inplace(input, at.relu)  # the node saves input itself, after the write, as torch's relu_
 
 
 @function("relu", namespace="torch.nn.functional")

@@ -31,6 +31,7 @@ from ..iterator import check_inplace, fdiv as _fdiv, result_tensor, write
 from ..registry import at, function, kernel
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
+from ..ops.rebase import rebase_history
 
 NONE, MEAN, SUM = 0, 1, 2
 _EPSILON = D.f32(1e-12)
@@ -436,8 +437,7 @@ def _masked_zero_(t, mask):
     if record:
         node = MaskedFillBackward0([t])
         node.save("mask", mask)
-        t._grad_fn = None
-        attach(node, t)
+        rebase_history(t, node)
     return t
 
 

@@ -20,7 +20,7 @@ class Parameter(Tensor):
             raise AttributeError(f"'{type(data).__name__}' object has no attribute 'detach'")
         if requires_grad and not data._dtype.is_floating_point:
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
-        p = cls._make(data._storage, data._shape, data._stride, data._offset, data._dtype, version=data._version)
+        p = cls._make(data._storage, data._shape, data._stride, data._offset, data._dtype, version=data._versions)
         p._inference = data._inference
         p._requires_grad = bool(requires_grad)
         return p

@@ -38,6 +38,7 @@ from ..shape import (
     wrap_dim,
 )
 from ..tensor import Tensor
+from .rebase import rebase_history
 
 _INDEX_DTYPES = (D.int64, D.int32, D.uint8, D.bool_)
 _UINT8_INDEX = (
@@ -313,11 +314,10 @@ def index_put_values(x, indices, values, accumulate=False):
 def _index_put_inplace(x, indices, values, accumulate, node_class):
     record = check_inplace(x, values)
     index_put_values(x, indices, values, accumulate)
-    x._version.bump()
+    x._versions.bump()
     if record:
         node = index_put_node(node_class, [x, values], indices, values, accumulate)
-        x._grad_fn = None  # rebase: the node points at x's old history
-        attach(node, x)
+        rebase_history(x, node)
     return x
 
 

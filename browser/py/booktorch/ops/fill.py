@@ -1,43 +1,96 @@
 """Writing whole tensors in place: ``fill_``, ``zero_`` and ``copy_``."""
 
 from .. import dtypes as D
-from ..errors import unsupported
-from ..iterator import check_inplace, copy_into
+from ..graph import Node
+from ..iterator import check_inplace, copy_into, zeros
 from ..registry import at, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
+from .rebase import rebase_history
 
 
 @kernel
 @method("fill_")
 def fill_(t, value):
+    return _fill(t, value, FillBackward2)
+
+
+@method("zero_")
+def zero_(t):
+    return _fill(t, 0, ZeroBackward0)
+
+
+def _fill(t, value, node_class):
+    """fill_ and zero_: a 0-d tensor value is read as its number, and its gradient is the sum."""
+    source = None
     if isinstance(value, Tensor):
         if value.dim() != 0:
             raise RuntimeError(
                 f"fill_ only supports 0-dimension value tensor but got tensor with {value.dim()} dimensions."
             )
-        value = value.item()
-    check_inplace(t)
+        source, value = value, value.item()
+    record = check_inplace(t, source)
     # torch checks the value's range, except for one float16 or bfloat16 element
     copy_into(t, D.checked_scalar(value, t._dtype, check_reduced=t.numel() != 1))
+    if record:
+        rebase_history(t, FillBackward3([t, source]) if source is not None else node_class([t]))
     return t
-
-
-@method("zero_")
-def zero_(t):
-    return fill_(t, 0)
 
 
 @method("copy_")
 def copy_(dst, src, non_blocking=False):
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not {type(src).__name__}")
-    if check_inplace(dst, src):
-        raise unsupported("copy_ into a tensor that requires grad")
+    record = check_inplace(dst, src)
     try:
         broadcast_shapes(dst._shape, src._shape)
     except RuntimeError:
         pass
     at.expand(at.detach(src), dst._shape)  # raises torch's expand error when shapes are incompatible
     copy_into(dst, src)
+    if record:
+        node = CopyBackwards([dst, src])
+        node.src_dtype, node.src_shape = src._dtype, tuple(src._shape)
+        rebase_history(dst, node)
     return dst
+
+
+# ------------------------------------------------------------------ their backward nodes
+class CopyBackwards(Node):
+    """dst.copy_(src) (and assignment): dst's old values get no gradient; src gets grad, in its own
+    dtype, summed over what src was broadcast across."""
+
+    _name = "torch::autograd::CopyBackwards"
+    formulas = ("zeros", "grad")
+    src_shape = None  # None: src had dst's shape (assignment expands it first)
+
+    def __repr__(self):
+        return f"<CopyBackwards object at {hex(id(self))}>"
+
+    def apply(self, grad):
+        g_src = None
+        if self.needs(1):
+            g_src = at.to_dtype(grad, self.src_dtype)
+            if self.src_shape is not None and self.src_shape != tuple(grad._shape):
+                g_src = at.sum_to(g_src, self.src_shape)
+        return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, g_src]
+
+
+class FillBackward2(Node):
+    _name = "FillBackward2"
+    formulas = ("zeros",)
+
+    def apply(self, grad):
+        return [zeros(grad._shape, grad._dtype)]
+
+
+class ZeroBackward0(FillBackward2):
+    _name = "ZeroBackward0"
+
+
+class FillBackward3(Node):
+    _name = "FillBackward3"
+    formulas = ("zeros", "grad.sum()")
+
+    def apply(self, grad):
+        return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, at.sum(grad) if self.needs(1) else None]

@@ -22,6 +22,7 @@ from ..shape import broadcast_shapes, fmt_list, numel, positions, preserve_strid
 from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
+from .rebase import rebase_history
 
 _INDEX = (D.int64, D.int32)
 _REDUCE_WITH_SRC = (
@@ -236,7 +237,7 @@ def index_add_(t, dim, index, source, alpha=1):
     d = wrap_dim(dim, t.dim())
     record = check_inplace(t, source)
     _index_add_values(t, d, index, source, alpha)
-    t._version.bump()
+    t._versions.bump()
     if record:
         _record_index_add(t, t, dim, index, source, alpha, inplace=True)
     return t
@@ -258,8 +259,9 @@ def _record_index_add(out, t, dim, index, source, alpha, inplace=False):
     node.save("index", index)
     node.save("source", source)
     if inplace:
-        out._grad_fn = None
-    attach(node, out)
+        rebase_history(out, node)
+    else:
+        attach(node, out)
 
 
 class IndexAddBackward0(Node):
@@ -325,11 +327,10 @@ def _fill_number(value):
 def index_fill_(t, dim, index, value):
     record = check_inplace(t, value if isinstance(value, Tensor) else None)
     _index_fill_values(t, dim, index, _fill_number(value))
-    t._version.bump()
+    t._versions.bump()
     if record:
         node = _index_fill_node(t, dim, index, value)
-        t._grad_fn = None
-        attach(node, t)
+        rebase_history(t, node)
     return t
 
 
@@ -455,11 +456,10 @@ def index_copy_(t, dim, index, source):
     d = _index_copy_checks(t, dim, index, source)
     record = check_inplace(t, source)
     _index_copy_values(t, d, index, at.detach(source))
-    t._version.bump()
+    t._versions.bump()
     if record:
         node = _index_copy_node(t, dim, index, source)
-        t._grad_fn = None
-        attach(node, t)
+        rebase_history(t, node)
     return t
 
 
@@ -698,11 +698,10 @@ def scatter_(t, dim, index, src, reduce=None):
     record = check_inplace(t, src)
     write_positions(t)
     _scatter_into(t, d, index, src, reduce)
-    t._version.bump()
+    t._versions.bump()
     if record:
         node = _scatter_node([t], dim, index, src, reduce)
-        t._grad_fn = None
-        attach(node, t)
+        rebase_history(t, node)
     return t
 
 
@@ -756,11 +755,10 @@ def scatter_add_(t, dim, index, src):
     d = wrap_dim(dim, t.dim())
     record = check_inplace(t, src)
     _scatter_add_into(t, d, index, src)
-    t._version.bump()
+    t._versions.bump()
     if record:
         node = _scatter_add_node(t, dim, index, src)
-        t._grad_fn = None
-        attach(node, t)
+        rebase_history(t, node)
     return t
 
 
@@ -866,11 +864,10 @@ def _put_values(t, index, source, accumulate):
 def put_(t, index, source, accumulate=False):
     record = check_inplace(t, source)
     _put_values(t, index, source, accumulate)
-    t._version.bump()
+    t._versions.bump()
     if record:
         node = _put_node(t, index, source, accumulate)
-        t._grad_fn = None  # rebase: the node points at t's old history
-        attach(node, t)
+        rebase_history(t, node)
     return t
 
 

@@ -18,13 +18,14 @@
 import warnings
 
 from .. import dtypes as D
-from ..errors import unsupported
-from ..graph import Node, attach
 from ..grad_mode import no_grad
 from ..grad_mode import state as grad_state
-from ..iterator import copy_into, is_number, new_strided, zeros
+from ..errors import unsupported
+from ..iterator import NO_GRAD_VIEW_WRITE, copy_into, is_number
 from ..registry import at, method
 from ..tensor import Tensor
+from .fill import CopyBackwards, FillBackward3
+from .rebase import rebase_history
 
 _INDEX_MAX = (1 << 63) - 1
 _SEQUENCES = (list, tuple, range, str, bytes)
@@ -263,26 +264,25 @@ def _drop_leading_ones(v, always=False):
 
 def _records(x, target, value):
     """torch's in-place checks before writing into ``target`` (x or a view of x); True when autograd must
-    record the write.  A write into a view of a tensor that is itself a view is outside the subset
-    (torch regenerates the view's grad_fn as an AsStridedBackward0)."""
+    record the write."""
     if not grad_state.grad or not (x._requires_grad or value._requires_grad):
         return False
     root = x._base if x._base is not None else x
+    if x.__dict__.get("_no_grad_view"):
+        if target is x:
+            raise RuntimeError(NO_GRAD_VIEW_WRITE)
+        raise unsupported("Assigning into a view of a view created in no_grad mode")
     if x._requires_grad and root._grad_fn is None:
         if target is x and x._base is None:
             raise RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.")
         raise RuntimeError("a view of a leaf Variable that requires grad is being used in an in-place operation.")
-    if x._base is not None:
-        raise unsupported("Assigning into a view of a tensor that requires grad (v = x[0]; v[...] = ...)")
     return True
 
 
-def _record(x, target, inner, others):
-    """Make ``inner`` (the backward of the write into ``target``) x's grad_fn, wrapped in CopySlices when
-    target is a view of x."""
-    node = inner if target is x else CopySlices([x] + others, fn=inner, target=target)
-    x._grad_fn = None  # rebase: the node points at x's old history
-    attach(node, x)
+def _record(x, target, inner):
+    """Make ``inner`` (the backward of the write into ``target``, x or a view of x) part of x's history:
+    its base's, in a CopySlices, when target is a view; x's own grad_fn is regenerated then."""
+    rebase_history(target, inner, views=(x,))
 
 
 def _copy_to(x, target, value):
@@ -298,7 +298,7 @@ def _copy_to(x, target, value):
         inner_class = CopyBackwards if value.dim() > 0 or target.dim() == 0 else FillBackward3
         inner = inner_class([x, value])
         inner.src_dtype = value._dtype
-        _record(x, target, inner, [value])
+        _record(x, target, inner)
 
 
 @method("__setitem__")
@@ -321,57 +321,6 @@ def setitem(x, index, value):
         return
     record = _records(x, target, value)
     at.index_put_values(target, indices, value)
-    x._version.bump()
+    x._versions.bump()
     if record:
-        _record(x, target, at.index_put_backward([x, value], indices, value), [value])
-
-
-# ------------------------------------------------------------------ backward nodes of assignment
-class CopyBackwards(Node):
-    _name = "torch::autograd::CopyBackwards"
-    formulas = ("zeros", "grad")
-
-    def __repr__(self):
-        return f"<CopyBackwards object at {hex(id(self))}>"
-
-    def apply(self, grad):
-        g_src = at.to_dtype(grad, self.src_dtype) if self.needs(1) else None
-        return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, g_src]
-
-
-class FillBackward3(Node):
-    _name = "FillBackward3"
-    formulas = ("zeros", "grad.sum()")
-
-    def apply(self, grad):
-        return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, at.sum(grad) if self.needs(1) else None]
-
-
-class CopySlices(Node):
-    """A write into a view of x: x's gradient is the incoming gradient with the view's part replaced by
-    what the write's own backward (``fn``) gives, and the write's other inputs get the rest of fn's."""
-
-    _name = "torch::autograd::CopySlices"
-    formulas = ("grad with the slice replaced by fn(grad[slice])", "fn(grad[slice])")
-
-    def __init__(self, inputs, fn, target):
-        base = inputs[0]
-        super().__init__(inputs)
-        self.base = (base._shape, base._stride)
-        self.view = (target._shape, target._stride, target._offset - base._offset)
-        self.fn = fn
-
-    def __repr__(self):
-        return f"<CopySlices object at {hex(id(self))}>"
-
-    def apply(self, grad):
-        result = new_strided(grad._values(), *self.base, grad._dtype)
-        grad_slice = Tensor._make(result._storage, *self.view, grad._dtype)
-        res = self.fn.apply(at.clone(grad_slice, contiguous=True))
-        if self.needs(0):
-            copy_into(grad_slice, res[0])
-        return [result if self.needs(0) else None] + list(res[1:])
-
-    def release_variables(self):
-        super().release_variables()
-        self.fn.release_variables()
+        _record(x, target, at.index_put_backward([x, value], indices, value))

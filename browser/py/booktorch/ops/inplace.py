@@ -10,11 +10,12 @@ writes it, and moves the node onto ``self``.
 
 from .. import dtypes as D
 from ..grad_mode import no_grad
-from ..graph import SavedTensor, attach
+from ..graph import SavedTensor
 from ..iterator import check_inplace, shape_of, write_positions
 from ..registry import at, kernel
 from ..shape import broadcast_shapes, fmt_list
 from ..tensor import Tensor
+from .rebase import rebase_history
 
 
 def _check_fits(t, shape, dtype):
@@ -67,14 +68,13 @@ def _write(t, fn, args, kwargs, check):
     data = t._storage.data
     for p, v in zip(targets, vals):
         data[p] = v
-    t._version.bump()
+    t._versions.bump()
     if node is not None:
         for key, saved in node._stensors.items():
             if saved is not None and saved.tensor is out:  # the result is self, after the write
                 node._stensors[key] = SavedTensor(t, True)
         if isinstance(getattr(node, "_op", None), str):
             node._op += "_"  # a NotImplemented node names the in-place op ("aten::floor_divide_")
-        t._grad_fn = None
-        attach(node, t)
+        rebase_history(t, node)
     return t
 

@@ -70,7 +70,7 @@ def cat(tensors, dim=0):
         n = t._shape[d]
         copy_into(at.slice_(at.detach(out), d, start, start + n, 1), t)
         start += n
-    out._version.version = 0
+    out._versions.version = 0
     return _record_cat(out, tensors, dim)
 
 

@@ -18,6 +18,7 @@ from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, contiguous_strides, numel, preserve_strides
 from ..storage import Storage
 from ..tensor import Tensor
+from .rebase import rebase_history
 
 _NUMBER = (bool, int, float)
 _EXPANDED_FILL = (
@@ -137,7 +138,7 @@ def masked_fill_(t, mask, value):
     number = _fill_value(value, "masked_fill_")
     record = check_inplace(t, value)
     masked_fill_values(t, mask, number)
-    t._version.bump()
+    t._versions.bump()
     if record:
         _record_fill(t, mask, value, inplace=True)
     return t
@@ -163,8 +164,9 @@ def _record_fill(out, mask, value, inplace=False, inputs=None):
         node = MaskedFillBackward0(inputs)
     node.save("mask", mask)
     if inplace:
-        out._grad_fn = None  # rebase: the node points at the old history
-    attach(node, out)
+        rebase_history(out, node)  # the node points at the old history
+    else:
+        attach(node, out)
 
 
 class MaskedFillBackward0(Node):
@@ -262,12 +264,11 @@ def masked_scatter_(t, mask, source):
                 raise RuntimeError("Number of elements of source < number of ones in mask")
             data[p] = src[k]
             k += 1
-    t._version.bump()
+    t._versions.bump()
     if record:
         node = MaskedScatterBackward0([t, source], source_sym_sizes=tuple(source._shape))
         node.save("mask", mask)
-        t._grad_fn = None
-        attach(node, t)
+        rebase_history(t, node)
     return t
 
 
@@ -278,7 +279,7 @@ def masked_scatter(t, mask, source):
     out = Tensor._from_values(src._values(), tuple(shape), t._dtype)
     with_grad = needs_grad(t, source)
     masked_scatter_(out, at.expand(mask, shape), at.detach(source))
-    out._version.version = 0
+    out._versions.version = 0
     if with_grad:
         node = MaskedScatterBackward0([t, source], source_sym_sizes=tuple(source._shape))
         node.save("mask", mask)

@@ -50,7 +50,7 @@ def _diagonal_layout(x, offset, dim1, dim2):
 def diagonal(x, offset=0, dim1=0, dim2=1):
     shape, stride, start, d1, d2 = _diagonal_layout(x, offset, dim1, dim2)
     root = x._base if x._base is not None else x
-    out = Tensor._make(x._storage, shape, stride, start, x._dtype, base=root, version=x._version)
+    out = Tensor._make(x._storage, shape, stride, start, x._dtype, base=root, version=x._versions)
     out._inference = x._inference
     return _record(DiagonalBackward0, [x], out, (offset, d1, d2), self_sym_sizes=tuple(x._shape),
                    offset=saved_ints(offset), dim1=d1, dim2=d2)

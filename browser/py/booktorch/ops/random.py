@@ -25,6 +25,7 @@ from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor
 from ..tensor_options import LIKE_OPTIONS, OPTIONS, checked_out, like, new, set_requires_grad
+from .rebase import rebase_history
 
 
 def _overloads(head, options):
@@ -96,7 +97,7 @@ def _fill(t, values, bump=True):
         for p, v in zip(_positions_in_order(t, visit_order(t._shape, t._stride)), values):
             data[p] = v
     if bump:
-        t._version.bump()
+        t._versions.bump()
 
 
 def _fresh(values, shape, dt, stride=None):
@@ -166,8 +167,7 @@ class NotImplementedBackward(Node):
 def _rebase(node_class, t, *others):
     """Record an in-place fill of ``t`` (which check_inplace said needs recording)."""
     node = node_class([t, *others])
-    t._grad_fn = None
-    attach(node, t)
+    rebase_history(t, node)
 
 
 # ------------------------------------------------------------------ the in-place fills

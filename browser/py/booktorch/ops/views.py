@@ -32,7 +32,7 @@ from ..tensor import Tensor, parse_int_list, parse_shape, warn_once
 
 def make_view(base, shape, stride, offset):
     root = base._base if base._base is not None else base
-    v = Tensor._make(base._storage, shape, stride, offset, base._dtype, base=root, version=base._version)
+    v = Tensor._make(base._storage, shape, stride, offset, base._dtype, base=root, version=base._versions)
     v._inference = base._inference
     return v
 
@@ -45,7 +45,7 @@ def _record(node_class, inputs, out, **values):
 
 @kernel
 def detach(t):
-    out = Tensor._make(t._storage, t._shape, t._stride, t._offset, t._dtype, version=t._version)
+    out = Tensor._make(t._storage, t._shape, t._stride, t._offset, t._dtype, version=t._versions)
     out._inference = t._inference
     return out
 
@@ -95,7 +95,7 @@ def unsafe_view(t, shape):
     """torch's _unsafe_view: a view that autograd treats as a fresh tensor."""
     shape = infer_size(tuple(shape), t.numel())
     stride = compute_view_stride(t._shape, t._stride, shape)
-    out = Tensor._make(t._storage, shape, stride, t._offset, t._dtype, version=t._version)
+    out = Tensor._make(t._storage, shape, stride, t._offset, t._dtype, version=t._versions)
     return _record(UnsafeViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
 
 

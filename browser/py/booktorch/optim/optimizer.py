@@ -180,7 +180,7 @@ def write_values(t, values):
         else:
             for p, v in zip(t._positions(), values):
                 data[p] = v
-        t._version.bump()
+        t._versions.bump()
 
 
 Optimizer.__module__ = "torch.optim.optimizer"
