@@ -193,6 +193,71 @@ for r in (torch.linalg.det(m), torch.linalg.inv(m), torch.linalg.solve(m, y), to
     print(m.grad, y.grad)
 print(torch.linalg.det(m).grad_fn._saved_pivots, torch.linalg.det(m).grad_fn._saved_LU)
 """,
+    "solve_left_false": """
+gen = torch.Generator().manual_seed(5)
+A = torch.tensor([[4., -2., 1.], [3., 6., -4.], [2., 1., 8.]])
+B = torch.tensor([[12., -25., 32.], [1., 0., 2.]])
+X = torch.linalg.solve(A, B, left=False)
+show(X)
+print(torch.allclose(X @ A, B, atol=1e-5), torch.linalg.solve(A.mT, B.mT).mT.allclose(X))
+b3 = torch.randn(4, 3, 3, generator=gen)
+for f in [lambda: torch.linalg.solve(b3, torch.ones(2, 3), left=False), lambda: torch.linalg.solve(b3, torch.ones(4, 5, 3), left=False),
+          lambda: torch.linalg.solve(A, torch.ones(2, 4, 3), left=False), lambda: torch.linalg.solve(A.mT, B, left=False),
+          lambda: torch.linalg.solve(A.double(), B.double(), left=False), lambda: torch.linalg.solve(A, B.mT.contiguous().mT, left=False),
+          lambda: torch.linalg.solve(A, torch.ones(3), left=False), lambda: torch.linalg.solve(A, torch.ones(3, 2), left=False),
+          lambda: torch.linalg.solve(torch.ones(3, 3), torch.ones(2, 3), left=False),
+          lambda: torch.linalg.solve(torch.ones(2, 3, 3), torch.ones(3), left=False),
+          lambda: torch.linalg.solve(torch.stack([A, torch.ones(3, 3)]), torch.ones(2, 3), left=False),
+          lambda: torch.linalg.solve(A, B.double(), left=False), lambda: torch.linalg.solve(A.int(), B.int(), left=False),
+          lambda: torch.linalg.solve(torch.ones(2, 3), B, left=False), lambda: torch.linalg.solve(A, B, left=0), lambda: torch.linalg.solve(A, B, left=False, out=None)]:
+    attempt(f)
+m = A.clone().requires_grad_()
+y = B.clone().requires_grad_()
+r = torch.linalg.solve(m, y, left=False)
+show(r)
+print(sorted(k for k in dir(r.grad_fn) if k.startswith('_saved_')), r.grad_fn._saved_left)
+(r * torch.arange(1., 7.).reshape(2, 3)).sum().backward()
+print(m.grad, y.grad)
+m.grad = None
+g, = torch.autograd.grad(torch.linalg.solve(m, B, left=False).sum(), m, create_graph=True)
+print(g.grad_fn is not None)
+g.pow(2).sum().backward()
+print(m.grad)
+""",
+    "svd_norms": """
+A = torch.tensor([[3., 1.], [1., 2.], [0., 1.]], requires_grad=True)
+for o in (2, -2, 'nuc'):
+    r = torch.linalg.matrix_norm(A, o)
+    show(r)
+    print([f.name() for f, _ in r.grad_fn.next_functions], [g.name() for f, _ in r.grad_fn.next_functions for g, _ in f.next_functions])
+    r.backward()
+    print(A.grad)
+    A.grad = None
+print(torch.linalg.norm(A, 2), torch.linalg.norm(A, 'nuc', keepdim=True), torch.linalg.norm(A, -2, dim=(1, 0)))
+show(torch.linalg.matrix_norm(A, 2, keepdim=True))
+B = torch.arange(24.).reshape(2, 3, 4) % 7 - 3
+for f in [lambda: torch.linalg.matrix_norm(B, 2), lambda: torch.linalg.matrix_norm(B, -2), lambda: torch.linalg.matrix_norm(B, 'nuc'),
+          lambda: torch.linalg.matrix_norm(B, 2, dim=(0, 2)), lambda: torch.linalg.matrix_norm(B, 'nuc', dim=(2, 0), keepdim=True),
+          lambda: torch.linalg.svdvals(B), lambda: torch.linalg.svdvals(B.double()), lambda: torch.linalg.svdvals(B.mT),
+          lambda: torch.linalg.matrix_norm(torch.zeros(2, 0, 3), 2), lambda: torch.linalg.matrix_norm(torch.zeros(0, 2, 3), 2),
+          lambda: torch.linalg.svdvals(torch.zeros(0, 3)), lambda: torch.linalg.matrix_norm(torch.eye(2), 2, dtype=torch.float64),
+          lambda: torch.linalg.matrix_norm(torch.zeros(2, 0, 3), -2), lambda: torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float16), 'nuc'),
+          lambda: torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.bfloat16), -2), lambda: torch.linalg.matrix_norm(torch.ones(2, 2), 2, dtype=torch.float16),
+          lambda: torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float64), 'nuc', dtype=torch.float32),
+          lambda: torch.linalg.matrix_norm(torch.ones(2, 2), 1, dtype=torch.int64), lambda: torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float16), 1),
+          lambda: torch.linalg.svdvals(torch.ones(2, 2, dtype=torch.int64)), lambda: torch.linalg.svdvals(torch.ones(2)),
+          lambda: torch.linalg.svdvals(torch.ones(2, 2, dtype=torch.float16)), lambda: torch.linalg.svdvals([[1.]]),
+          lambda: torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.int64), 2), lambda: torch.linalg.matrix_norm(torch.ones(3), 2),
+          lambda: torch.linalg.matrix_norm(torch.ones(3), 5), lambda: torch.linalg.matrix_norm(torch.ones(3), 'abc'),
+          lambda: torch.linalg.matrix_norm(torch.ones(2, 2), 2, dim=(0, 0)), lambda: torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.int64), 'fro', dim=(0,))]:
+    attempt(f)
+s = torch.linalg.svdvals(A)
+show(s)
+print(sorted(k for k in dir(s.grad_fn) if k.startswith('_saved')), s.grad_fn._saved_full_matrices, s.grad_fn._saved_S)
+W = torch.tensor([[1., 2., 0.], [0., 1., 3.]], requires_grad=True)
+(torch.linalg.svdvals(W) * torch.tensor([1., -2.])).sum().backward()
+print(W.grad)
+""",
     "norms_and_rank": """
 a = torch.arange(6.).reshape(2, 3)
 b = torch.arange(24.).reshape(2, 3, 4)

@@ -7,7 +7,7 @@ element, divided by the pivot when it has one (which reproduces MKL's factors bi
 4x4 matrices, and most larger ones up to 16x16), and the rest of the matrix is updated with
 unfused multiply-subtracts.  ``det`` is the product of U's diagonal, in order, times the
 permutation's sign; ``solve`` and ``inv`` substitute forward through L and back through U
-column by column, as the reference BLAS's trsm does.
+column by column, as the reference BLAS's trsm does (``solve(left=False)`` factors A^T).
 """
 
 from .. import dtypes as D
@@ -238,7 +238,9 @@ def _is_vector_rhs(A, B):
 
 
 @kernel
-def linalg_solve(A, B):
+def linalg_solve(A, B, left=True):
+    """AX = B, or with ``left=False`` XA = B: as torch, which then factors A^T and solves
+    A^T X^T = B^T, writing X row by row (X^T column-major)."""
     _check_square(A, "linalg.solve")
     if A._dtype is not B._dtype:
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
@@ -247,14 +249,16 @@ def linalg_solve(A, B):
     vector = _is_vector_rhs(A, B)
     B2 = at.unsqueeze(B, -1) if vector else B
     n = A._shape[-1]
-    if B2.dim() < 2 or B2._shape[-2] != n:
+    if B2.dim() < 2 or B2._shape[-2 if left else -1] != n:
         bs = B2._shape
-        raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation AX = B "
+        raise RuntimeError(f"linalg.solve: Incompatible shapes of A and B for the equation {'AX' if left else 'XA'} = B "
                            f"({n}x{n} and {bs[-2] if B2.dim() > 1 else bs[-1]}x{bs[-1] if B2.dim() > 1 else 1})")
     batch = tuple(broadcast_shapes(tuple(A._shape[:-2]), tuple(B2._shape[:-2])))
-    k = B2._shape[-1]
+    k = B2._shape[-1 if left else -2]
     Ae = at.expand(at.detach(A), batch + (n, n))
-    Be = at.expand(at.detach(B2), batch + (n, k))
+    Be = at.expand(at.detach(B2), batch + tuple(B2._shape[-2:]))
+    if not left:  # X^T solves A^T X^T = B^T
+        Ae, Be = at.mT(Ae), at.mT(Be)
     f = _rounding(A._dtype)
     results = []
     for b, (m, rhs) in enumerate(zip(_matrices(Ae), _matrices(Be))):
@@ -263,13 +267,16 @@ def linalg_solve(A, B):
             where = f"(Batch element {b}): " if batch else ""
             raise LinAlgError(f"torch.linalg.solve: {where}The solver failed because the input matrix is singular.")
         results.append(lu_solve(lu, pivots, [[r[j] for r in rhs] for j in range(k)], f))
-    out = _from_columns(results, batch + (n, k), A._dtype)
+    if left:
+        out = _from_columns(results, batch + (n, k), A._dtype)
+    else:  # each solution column of X^T is a row of X
+        out = Tensor._from_values([v for cols in results for col in cols for v in col], batch + (k, n), A._dtype)
     if vector:
         out = _vector_result(out, batch, n)
     if needs_grad(A, B):
-        lu_f = [lu_factor(m, f) for m in _matrices(A)]
+        lu_f = [lu_factor(m, f) for m in _matrices(A if left else at.mT(at.detach(A)))]
         lu, piv = _lu_tensors(lu_f, A._shape, A._dtype)
-        _record(LinalgSolveExBackward0, [A, B], out, [("A", A), ("LU", lu), ("pivots", piv)], left=True)
+        _record(LinalgSolveExBackward0, [A, B], out, [("A", A), ("LU", lu), ("pivots", piv)], left=left)
         out._grad_fn.save("result", out, is_output=True)
     return out
 
@@ -284,18 +291,19 @@ def _vector_result(out, batch, n):
 
 class LinalgSolveExBackward0(Node):
     _name = "LinalgSolveExBackward0"
-    formulas = ("gB = solve(A.mH, grad)", "gA = -gB @ result.mH")
+    formulas = ("gB = solve(A.mH, grad)", "gA = -gB @ result.mH (left=False: -result.mH @ gB)")
 
     def apply(self, grad):
         A = self.saved("A")
         X = self.saved("result")
         vector = X.dim() == 1 or (A.dim() - 1 == X.dim() and tuple(X._shape) == tuple(A._shape[:-1]))
-        gB = linalg_solve(at.mT(A), grad)
+        left = self._svals["left"]
+        gB = linalg_solve(at.mT(A), grad, left)
         gA = None
         if self.needs(0):
             g2 = at.unsqueeze(gB, -1) if vector else gB
             x2 = at.unsqueeze(X, -1) if vector else X
-            gA = at.neg(at.matmul(g2, at.mT(x2)))
+            gA = at.neg(at.matmul(g2, at.mT(x2)) if left else at.matmul(at.mT(x2), g2))
         return [gA, gB if self.needs(1) else None]
 
 
@@ -335,7 +343,7 @@ def inv(A, *, out=None):
 def solve(A, B, *, left=True, out=None):
     _tensor("linalg_solve", "A", A, 1)
     _tensor("linalg_solve", "B", B, 2)
+    if not isinstance(left, bool):
+        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {type(left).__name__}")
     _no_out("torch.linalg.solve", out)
-    if not left:
-        raise unsupported("torch.linalg.solve(left=False)")
-    return linalg_solve(A, B)
+    return linalg_solve(A, B, left)
