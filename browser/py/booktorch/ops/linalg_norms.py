@@ -17,6 +17,7 @@ from ..graph import Node, attach, needs_grad
 from ..registry import at, function, kernel
 from ..shape import numel, wrap_dim
 from ..tensor import Tensor
+from .norm import check_norm_dtype
 
 _INF = math.inf
 
@@ -71,12 +72,7 @@ def _matrix_norm(A, ord, dim, keepdim, dtype):  # noqa: A002
     d0, d1 = wrap_dim(dim[0], A.dim()), wrap_dim(dim[1], A.dim())
     if d0 == d1:
         raise RuntimeError(f"linalg.matrix_norm: dims must be different. Got ({dim[0]}, {dim[1]})")
-    if dtype is not None:
-        if not dtype.is_floating_point:
-            raise RuntimeError(f"linalg.matrix_norm: dtype should be floating point or complex, but got {dtype._legacy}")
-        if D.promote_types(A._dtype, dtype) is not dtype:
-            raise RuntimeError(f"linalg.matrix_norm: the dtype of the input ({A._dtype._legacy}) should be convertible "
-                               f"without narrowing to the specified dtype ({dtype._legacy})")
+    check_norm_dtype("linalg.matrix_norm", A, dtype)
     if ord == "fro":
         return at.linalg_vector_norm(A, 2, (d0, d1), keepdim, dtype)
     if ord in ("nuc", 2, -2):

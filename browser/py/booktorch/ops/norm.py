@@ -35,12 +35,18 @@ def _check_dtypes(t, dtype):
     if not t._dtype.is_floating_point:
         raise RuntimeError(
             f"linalg.vector_norm: Expected a floating point or complex tensor as input. Got {t._dtype._legacy}")
-    if dtype is not None:
-        if not dtype.is_floating_point:
-            raise RuntimeError(f"linalg.vector_norm: dtype should be floating point or complex, but got {dtype._legacy}")
-        if D.promote_types(t._dtype, dtype) is not dtype:
-            raise RuntimeError(f"linalg.vector_norm: the dtype of the input ({t._dtype._legacy}) should be convertible "
-                               f"without narrowing to the specified dtype ({dtype._legacy})")
+    check_norm_dtype("linalg.vector_norm", t, dtype)
+
+
+def check_norm_dtype(name, t, dtype):
+    """torch's check_linalg_norm_dtype: a ``dtype=`` that is floating and that t's dtype widens to."""
+    if dtype is None:
+        return
+    if not dtype.is_floating_point:
+        raise RuntimeError(f"{name}: dtype should be floating point or complex, but got {dtype._legacy}")
+    if D.promote_types(t._dtype, dtype) is not dtype:
+        raise RuntimeError(f"{name}: the dtype of the input ({t._dtype._legacy}) should be convertible "
+                           f"without narrowing to the specified dtype ({dtype._legacy})")
 
 
 def _check_identity(t, ord_, given):
