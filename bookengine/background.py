@@ -16,8 +16,7 @@ class BackgroundCheck:
         self.done = threading.Event()
         self.error = None
         if not execute:
-            for page in report.by_page():
-                report.add_embeds(page)
+            report.add_embeds()
             self._release()
             return
         self.thread = threading.Thread(target=self._execute, args=(book, report), name="bookengine-runs", daemon=True)

@@ -84,6 +84,7 @@ class Report:
     embeds: dict = field(default_factory=dict)  # (page, line) -> problems of a snippet or widget directive
     seconds: float = 0.0
     executed: bool = False  # False: a build that shows sources only (nothing ran)
+    _by_page: tuple | None = field(default=None, repr=False, compare=False)
 
     def problems(self):
         found = list(self.directive_errors)
@@ -98,11 +99,13 @@ class Report:
         return found
 
     def by_page(self):
-        """page -> its directives, in page order."""
-        found = {}
-        for directive in self.directives:
-            found.setdefault(directive.page, []).append(directive)
-        return found
+        """page -> its directives, in page order (made once: a build asks for it per page)."""
+        if self._by_page is None or self._by_page[0] != len(self.directives):
+            found = {}
+            for directive in self.directives:
+                found.setdefault(directive.page, []).append(directive)
+            self._by_page = (len(self.directives), found)
+        return self._by_page[1]
 
     def owners(self, page):
         """The snippet outcomes, cell program and exercises that a page's directives show."""
@@ -116,10 +119,10 @@ class Report:
             found[id(program)] = program
         return list(found.values())
 
-    def add_embeds(self, page):
+    def add_embeds(self, page=None):
         """The problems of the page's embeddings (a snippet directive's alt texts, its
-        section), found once what they embed is verified."""
-        for directive in self.by_page().get(page, []):
+        section), found once what they embed is verified; with None, every page's."""
+        for directive in self.by_page().get(page, []) if page is not None else self.directives:
             problems = hook(directive.kind, "problems")
             if problems:
                 self.embeds[(directive.page, directive.line)] = problems(directive, self)
@@ -175,8 +178,7 @@ class Book:
         if execute:
             self.execute(report, use_cache, write_cache, progress)
         else:
-            for page in report.by_page():
-                report.add_embeds(page)
+            report.add_embeds()
         return report
 
     def plan(self, pages, paths=None, execute=True):

@@ -23,7 +23,7 @@ class PageWaits:
             self.pending[id(owner)] = len(runs)
             for run in runs:
                 self.owner_of[id(run)] = id(owner)
-        self.pages = {page: {id(owner) for owner in report.owners(page)} for page in report.by_page()}
+        self.pages = {page: [id(owner) for owner in report.owners(page)] for page in report.by_page()}  # in page order
         self.pages_of = {}  # id(owner) -> the pages that show it
         for page, owner_ids in self.pages.items():
             for owner_id in owner_ids:
@@ -39,7 +39,7 @@ class PageWaits:
     def runs_in_page_order(self):
         """Every run, those of the first page first; runs no page shows come last."""
         ordered, seen = [], set()
-        candidates = [run for page in self.pages for owner_id in self._page_order(page)
+        candidates = [run for owner_ids in self.pages.values() for owner_id in owner_ids
                       for run in _runs_of(self.owners[owner_id])]
         for run in candidates + self.report.runs():
             if id(run) not in seen:
@@ -69,15 +69,12 @@ class PageWaits:
         embeds = self.report.embeds
         self.report.embeds = {key: embeds[key] for key in order if key in embeds}
 
-    def _page_order(self, page):
-        return [id(owner) for owner in self.report.owners(page)]
-
     def _verify(self, owner_id):
         self.verified.add(owner_id)
         self.verifiers[owner_id](self.owners[owner_id])
 
     def _signal_if_ready(self, page):
-        if page in self.ready or not self.pages[page] <= self.verified:
+        if page in self.ready or not all(owner_id in self.verified for owner_id in self.pages[page]):
             return
         self.ready.add(page)
         self.report.add_embeds(page)
