@@ -54,7 +54,7 @@ class device:
             self._type, self._index = type._type, type._index
             return
         if isinstance(type, int) and not isinstance(type, bool):
-            raise RuntimeError(NO_ACCELERATOR)
+            raise RuntimeError("Device index must not be negative" if type < 0 else NO_ACCELERATOR)
         if not isinstance(type, str):
             raise _invalid_arguments(_type_name(type))
         kind, parsed = _parse(type)

@@ -46,6 +46,7 @@ _namespaces = {}  # torch namespace -> module name ("torch.autograd" -> "booktor
 _owners = {}  # (where, name) -> declaring module, for the duplicate check
 _not_yet = set()  # Tensor attributes that only raise booktorch's error
 _tensor = [None]  # the Tensor class, given to finish()
+_takes_out = set()  # (namespace, name) of the functions that write their result into out=
 
 
 def _claim(where, name, fn):
@@ -102,11 +103,13 @@ def prop(name, getter, setter=None, deleter=None):
     _methods[name] = property(getter, setter, deleter)
 
 
-def function(*names, namespace="torch", tensor_input=False):
+def function(*names, namespace="torch", tensor_input=False, takes_out=False):
     """Decorator: ``fn`` is ``torch.<name>`` (or ``<namespace>.<name>``) for each name.
 
     With ``tensor_input=True`` a first argument that is not a tensor raises torch's
     ``TypeError: <name>(): argument 'input' (position 1) must be Tensor, not <type>``.
+    With ``takes_out=True`` ``fn`` handles an ``out=`` tensor; for the others, ``out=`` raises
+    booktorch's "not available in the browser" error.
     """
 
     def register(fn):
@@ -114,6 +117,8 @@ def function(*names, namespace="torch", tensor_input=False):
         for name in names:
             _claim(namespace, name, fn)
             table[name] = _checked(fn, name) if tensor_input else fn
+            if takes_out:
+                _takes_out.add((namespace, name))
         if not tensor_input:
             _torch_qualname(fn, names)
         return fn
@@ -193,9 +198,52 @@ def import_all(path, prefix):
             import_all(full, prefix + entry + ".")
 
 
+def _behind_torchs_parser():
+    """Every method and function whose torch binding parses its arguments in C++ gets that parser
+    (booktorch/torch_signatures.py) in front: torch's errors for the calls torch refuses. Methods that
+    torch writes in Python are named as Python names them (``Tensor.split() got an unexpected ...``)."""
+    from . import torch_signatures as table
+    from .signatures import bind, no_arguments
+
+    for name, value in vars(_tensor[0]).items():  # the methods the Tensor class defines itself (size, item...)
+        if isinstance(value, FunctionType) and name not in _methods and not name.startswith("_"):
+            _methods[name] = value
+
+    def ours(name):
+        return isinstance(_methods.get(name), FunctionType) and name not in _not_yet
+
+    for name, signatures in table.METHODS.items():
+        if ours(name):
+            _methods[name] = bind(_methods[name], signatures, False)
+    for name in table.NO_ARGUMENTS:
+        if ours(name):
+            _methods[name] = no_arguments(_methods[name], f"TensorBase.{name}")
+    for name in table.PYTHON_METHODS:
+        if ours(name):  # a copy: torch.split may be the same function, and Python names it split()
+            _methods[name] = _renamed_copy(_methods[name], f"Tensor.{name}")
+    torch_functions = dict(table.FUNCTIONS, **table.MANUAL)
+    for namespace, functions in (("torch", torch_functions), ("torch.linalg", table.LINALG)):
+        provided = _functions.get(namespace, {})
+        for name, signatures in functions.items():
+            if callable(provided.get(name)) and not isinstance(provided[name], type):
+                provided[name] = bind(provided[name], signatures, True, (namespace, name) in _takes_out)
+    provided = _functions.get("torch", {})
+    for name in table.NO_ARGUMENT_FUNCTIONS:
+        if name in provided:
+            provided[name] = no_arguments(provided[name], f"torch.{name}", bound=False)
+
+
+def _renamed_copy(fn, qualname):
+    copy = FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__, copy.__doc__, copy.__qualname__ = fn.__kwdefaults__, fn.__doc__, qualname
+    copy.__dict__.update(fn.__dict__)
+    return copy
+
+
 def finish(tensor_class):
     """Install the declared methods on ``tensor_class`` and fill every namespace (once, at import)."""
     _tensor[0] = tensor_class
+    _behind_torchs_parser()
     for name, fn in _methods.items():
         setattr(tensor_class, name, fn)
     internal = {m for m in sys.modules if m.startswith(TORCH_PACKAGE + ".")} - set(_namespaces.values())

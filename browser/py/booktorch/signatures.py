@@ -1,30 +1,52 @@
 """torch's Python argument parser (``torch/csrc/utils/python_arg_parser.cpp``) for functions with overloads.
 
-A :class:`Parser` holds a function's signatures, written as torch prints them in its errors::
+A :class:`Parser` holds a function's signatures, in either of two forms:
 
-    rand = Parser("rand", "(tuple of ints size, *, torch.Generator? generator, Tensor out = None, ...)",
-                  "(tuple of ints size, *, Tensor out = None, ...)")
-    index, args = rand.parse(args, kwargs)   # which overload matched, and {name: value}
+- torch's own, as torchgen writes them for its bindings (``booktorch/torch_signatures.py`` holds them for
+  every name booktorch provides): ``Parser.torch("sum(*, ScalarType? dtype=None)", ...)``;
+- as torch prints them in its errors, for the few bindings torchgen does not write
+  (``torch.tensor``, ``torch.Generator``...): ``Parser("tensor", "(object data, *, torch.dtype dtype = None)")``.
 
-A type is one of torch's printed type names (``Tensor``, ``Number``, ``int``, ``float``, ``bool``,
-``tuple of ints``, ``torch.Generator``, ``torch.dtype``, ``torch.layout``, ``torch.device``,
-``torch.memory_format``, ``object``); ``TYPE? name`` is a required argument that may be None (torch's
-``Generator? generator`` without a default), ``= DEFAULT`` an optional one.  Matching follows torch: the
-first signature that accepts the arguments wins; when none does, the only plausible signature (by
-argument count) explains what is wrong, or else the error lists them all ("received an invalid
-combination of arguments").  A single int tuple argument also takes its ints as varargs (``rand(2, 3)``).
-Values come back converted: ints and floats from 0-d tensors, an int tuple as a tuple of ints, a Python
-type given as a dtype (``dtype=float``) as torch's dtype.
+``parser.parse(args, kwargs)`` gives (index of the matching signature, {name: value}) or raises torch's
+TypeError. Matching follows torch: the first signature that accepts the arguments wins, deprecated ones
+last; when none does, the only plausible signature (by argument count) explains what is wrong, or else
+the error lists them all ("received an invalid combination of arguments"). A single int-tuple parameter
+also takes its ints as varargs (``view(2, 3)``); ``IntArrayRef[1] dim`` also takes one int; keywords take
+numpy's names too (``axis`` for ``dim``, ``keepdims`` for ``keepdim``, ``x``/``a``/``x1`` for ``input``,
+``x2`` for ``other``). Values come back converted: ints and floats from 0-d tensors, an int tuple as a
+tuple of ints, a Python type given as a dtype (``dtype=float``) as torch's dtype.
+
+:func:`bind` puts a parser in front of a Tensor method or torch function (``booktorch/registry.py`` does
+it for every name the table holds): a call torch's parser refuses raises torch's error before the
+implementation runs, and the implementation gets the call as given, numpy's keyword names renamed.
 """
 
 from . import dtypes as D
-from .tensor import Tensor
+from .errors import unsupported
+from .tensor import Tensor, warn_once
 
 _MISSING = object()
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _DEFAULTS = {"None": None, "False": False, "True": True, "torch.int64": D.int64}
 _PYTHON_DTYPES = {float: D.float64, int: D.int64, bool: D.bool_}
 _TP_NAMES = {"torch.Generator": "torch._C.Generator"}  # a type in torch's signatures: its objects' type name
+# torch's C++ parameter types, by the name its errors print
+_CPP_KINDS = {
+    "Tensor": "Tensor", "Scalar": "Number", "int64_t": "int", "SymInt": "int", "double": "float",
+    "complex": "complex", "TensorList": "tuple of Tensors", "c10::List<::std::optional<Tensor>>": "tuple of Tensors",
+    "IntArrayRef": "tuple of ints", "SymIntArrayRef": "tuple of ints", "ArrayRef<double>": "tuple of floats",
+    "Generator": "torch.Generator", "bool": "bool", "Storage": "torch.Storage", "PyObject*": "object",
+    "ScalarType": "torch.dtype", "Layout": "torch.layout", "MemoryFormat": "torch.memory_format",
+    "QScheme": "torch.qscheme", "Device": "torch.device", "Stream": "torch.Stream", "std::string": "str",
+    "c10::string_view": "str", "Dimname": "name", "DimnameList": "tuple of names", "ScalarList": "tuple of Scalars",
+}
+# python_arg_parser.cpp's numpy_compatibility_arg_names
+_NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"), "other": ("x2",)}
+# should_allow_numbers_as_tensors: these take a Python number where a signature says Tensor
+_NUMBERS_AS_TENSORS = {
+    f"{op}{suffix}" for op in ("add", "div", "divide", "mul", "multiply", "sub", "subtract", "true_divide",
+                              "floor_divide") for suffix in ("", "_", "_out")
+} | {"to", "_to_copy", "copy_"}
 
 
 def type_name(obj):
@@ -37,6 +59,7 @@ def type_name(obj):
 
 
 def _is_int(obj):
+    """THPUtils_checkLong: an int, not a bool."""
     return isinstance(obj, int) and not isinstance(obj, bool)
 
 
@@ -51,62 +74,129 @@ def _is_index(obj):
     return hasattr(type(obj), "__index__")
 
 
-def _accepts(kind, obj):
-    """FunctionParameter::check (the nullable and default cases are handled by the caller)."""
-    if kind == "Tensor":
-        return isinstance(obj, Tensor)
-    if kind == "object":
-        return True
-    if kind in ("float", "Number"):
-        if isinstance(obj, (int, float)) or (kind == "Number" and isinstance(obj, complex)):
-            return True
-        return isinstance(obj, Tensor) and not obj._requires_grad and not obj._shape
-    if kind == "int":
-        if isinstance(obj, Tensor):
-            return obj._dtype._kind == 1 and not obj._requires_grad and not obj._shape
-        return _is_int(obj)
-    if kind == "tuple of ints":
-        return isinstance(obj, (tuple, list)) and (not obj or _is_index(obj[0]))
-    if kind == "bool":
-        return isinstance(obj, bool)
-    if kind == "torch.dtype":
-        return isinstance(obj, D.dtype) or obj in _PYTHON_DTYPES
-    if kind == "torch.device":
-        return _is_int(obj) or isinstance(obj, str) or type_name(obj) == "torch.device"
-    return type_name(obj) == _TP_NAMES.get(kind, kind)  # torch.Generator, torch.layout, torch.memory_format
+def _is_symint(obj):
+    """is_int_or_symint: an int, a one-element integer (or bool) tensor, or anything else with __index__."""
+    return _is_index(obj)
+
+
+def _int_list_fails_at(obj, size):
+    """is_int_or_symint_list: None when ``obj`` is an int tuple (or one int, for a sized one), else the
+    index of the element that is not an int (-1 when ``obj`` is no list at all)."""
+    if isinstance(obj, (tuple, list)):
+        return None if not obj or _is_symint(obj[0]) else 0
+    return None if size > 0 and _is_symint(obj) else -1
+
+
+def _is_scalar(obj):
+    """THPUtils_checkScalar."""
+    return isinstance(obj, (int, float, complex))
 
 
 class _Param:
-    __slots__ = ("kind", "name", "optional", "allow_none", "default", "keyword_only", "text")
+    __slots__ = ("kind", "name", "optional", "allow_none", "default", "keyword_only", "text", "size", "aliases",
+                 "numbers_as_tensors", "symint")
 
-    def __init__(self, text, keyword_only):
-        spec, _, default = text.partition(" = ")
-        kind, _, self.name = spec.rpartition(" ")
-        self.allow_none = kind.endswith("?") or default == "None"
-        self.kind = kind.rstrip("?")
+    def __init__(self, text, keyword_only, cpp=False, numbers_as_tensors=False):
+        if cpp:  # "IntArrayRef[1]? dim=None"
+            spec, _, default = text.partition("=")
+            cpp_type, _, self.name = spec.partition(" ")
+            cpp_type, question, _ = cpp_type.partition("?")
+            cpp_type, _, size = cpp_type.partition("[")
+            self.allow_none = bool(question) or default == "None"
+            self.kind = _CPP_KINDS[cpp_type]
+            self.size = int(size[:-1]) if size else 0
+            self.symint = cpp_type in ("SymInt", "SymIntArrayRef")
+        else:  # "tuple of ints dim = None"
+            spec, _, default = text.partition(" = ")
+            kind, _, self.name = spec.rpartition(" ")
+            self.allow_none = kind.endswith("?") or default == "None"
+            self.kind = kind.rstrip("?")
+            self.size = 0
+            self.symint = False
         self.optional = bool(default)
         self.default = _DEFAULTS.get(default, default) if default else None
         if self.kind in ("int", "float", "Number") and default not in _DEFAULTS and default:
             is_int = self.kind == "int" or (self.kind == "Number" and default.lstrip("-").isdigit())
             self.default = int(default) if is_int else float(default)
         self.keyword_only = keyword_only
+        self.aliases = _NUMPY_NAMES.get(self.name, ()) if cpp else ()
+        self.numbers_as_tensors = numbers_as_tensors
         self.text = f"{self.kind} {self.name}" + (f" = {default}" if default else "")
+
+    def check(self, obj, argnum):
+        """FunctionParameter::check: whether ``obj`` fits (None and absent are handled by the caller)."""
+        kind = self.kind
+        if kind == "Tensor":
+            return isinstance(obj, Tensor) or (self.numbers_as_tensors and _is_scalar(obj))
+        if kind in ("float", "Number", "complex"):
+            if isinstance(obj, (int, float)) or (kind != "float" and isinstance(obj, complex)):
+                return True
+            return isinstance(obj, Tensor) and not obj._requires_grad and not obj._shape
+        if kind == "int":
+            if self.symint:
+                return _is_symint(obj)
+            if isinstance(obj, Tensor):
+                return obj._dtype._kind == 1 and not obj._requires_grad and not obj._shape
+            return _is_int(obj)
+        if kind == "tuple of ints":
+            return _int_list_fails_at(obj, self.size) is None
+        if kind == "bool":
+            return isinstance(obj, bool)
+        if kind == "torch.dtype":
+            return isinstance(obj, D.dtype) or (isinstance(obj, type) and obj in _PYTHON_DTYPES)
+        if kind == "torch.device":
+            return _is_int(obj) or isinstance(obj, str) or type_name(obj) == "torch.device"
+        if kind == "str":
+            return isinstance(obj, str)
+        if kind == "object":
+            return True
+        if kind == "tuple of Tensors":
+            if not isinstance(obj, (tuple, list)):
+                return False
+            for i, item in enumerate(obj):  # torch raises here, whether or not the signature is the last hope
+                if not isinstance(item, Tensor) and not (item is None and "List<" in self.text):
+                    raise TypeError(f"expected Tensor as element {i} in argument {argnum}, but got {type_name(item)}")
+            return True
+        if kind == "tuple of Scalars":
+            return isinstance(obj, (tuple, list)) and all(_is_scalar(v) for v in obj)
+        if kind == "tuple of floats":
+            return isinstance(obj, (tuple, list)) and (not obj or isinstance(obj[0], (int, float, complex)))
+        return type_name(obj) == _TP_NAMES.get(kind, kind)  # torch.Generator, torch.layout, torch.memory_format
+
+
+def _read_differently(p, obj):
+    """Whether torch reads ``obj`` for ``p`` as something else than ``obj`` itself: a tensor given for a
+    number, an int tuple holding something else than ints."""
+    if p.kind in ("int", "float", "Number"):
+        return isinstance(obj, Tensor)
+    if p.kind == "tuple of ints":  # a list of one-element tensors, or one 0-d tensor for "IntArrayRef[1] dim"
+        return not all(type(v) is int for v in obj) if isinstance(obj, (tuple, list)) else isinstance(obj, Tensor)
+    return p.kind == "torch.dtype" and isinstance(obj, type)  # dtype=float is torch.float64
 
 
 class _Signature:
-    def __init__(self, name, text):
+    def __init__(self, name, text, cpp=False):
         self.name = name
         self.params = []
+        self.hidden = self.deprecated = False
+        if cpp:  # "sum(IntArrayRef[1]? dim, ...)|deprecated"
+            text, _, flag = text.partition("|")
+            self.hidden = bool(flag)
+            self.deprecated = flag == "deprecated"
+            text = text[text.index("("):]
         keyword_only = False
+        numbers = cpp and name in _NUMBERS_AS_TENSORS
         for part in text[1:-1].split(", ") if text != "()" else ():
             if part == "*":
                 keyword_only = True
             else:
-                self.params.append(_Param(part, keyword_only))
+                self.params.append(_Param(part, keyword_only, cpp, numbers))
         self.min_args = sum(not p.optional for p in self.params)
         self.max_args = len(self.params)
         self.max_pos_args = sum(not p.keyword_only for p in self.params)
         self.varargs = self.max_pos_args == 1 and self.params[0].kind == "tuple of ints"
+        self.names = {p.name for p in self.params}
+        self.by_name = []  # positions of parameters to pass on by name (set by the Parser)
         shown = []
         for i, p in enumerate(self.params):
             if p.keyword_only and (i == 0 or not self.params[i - 1].keyword_only):
@@ -117,7 +207,9 @@ class _Signature:
     def parse(self, args, kwargs, raise_error):
         """{name: value} when the arguments fit, else None (or torch's TypeError with raise_error)."""
         nargs = len(args)
-        if nargs > self.max_pos_args and not self.varargs:
+        # view(2, 3) is view((2, 3)): when every positional argument makes one int tuple
+        varargs = self.varargs and nargs > 0 and _int_list_fails_at(args, self.params[0].size) is None
+        if nargs > self.max_pos_args and not varargs:
             if raise_error:
                 raise self._extra_args(nargs)
             return None
@@ -133,7 +225,11 @@ class _Signature:
                     return None
                 obj = args[pos]
             else:
-                obj = kwargs.get(p.name, _MISSING)
+                obj = kwargs.get(p.name, _MISSING) if kwargs else _MISSING
+                for alias in p.aliases:
+                    if obj is not _MISSING:
+                        break
+                    obj = kwargs.get(alias, _MISSING)
                 keyword = True
             if (obj is _MISSING and p.optional) or (obj is None and p.allow_none):
                 out[p.name] = p.default
@@ -141,10 +237,10 @@ class _Signature:
                 if raise_error:
                     raise self._missing(i)
                 return None
-            elif _accepts(p.kind, obj):
-                out[p.name] = self._convert(p, obj)
-            elif self.varargs and pos == 0 and not keyword and _is_index(args[0]):
-                out[p.name] = self._int_tuple(p, args)
+            elif p.check(obj, i):
+                out[p.name] = obj
+            elif varargs and pos == 0 and not keyword:
+                out[p.name] = args
                 pos = nargs
                 continue
             elif raise_error:
@@ -159,19 +255,77 @@ class _Signature:
             if raise_error:
                 raise self._extra_kwargs(kwargs, nargs)
             return None
+        # the values are read once a signature fits, as torch's bindings read them (PythonArgs)
+        for p in self.params:
+            obj = out[p.name]
+            if obj is not p.default or p.kind == "tuple of ints":
+                out[p.name] = self._convert(p, obj)
         return out
+
+    def passed(self, args, kwargs, values):
+        """(args, kwargs) for an implementation: as given, but numbers that came as tensors (and int
+        tuples with something else than ints) as torch read them, and keywords under torch's names."""
+        if self.deprecated:
+            return self._as_current(values)
+        if self.varargs and len(args) > 1:
+            if not all(type(a) is int for a in args):
+                args = (values[self.params[0].name],)
+        elif args:
+            changed = None
+            for p, obj in zip(self.params, args):
+                if _read_differently(p, obj):
+                    changed = changed or list(args)
+                    changed[self.params.index(p)] = values[p.name]
+            if changed:
+                args = tuple(changed)
+        if kwargs:
+            out = {}
+            for p in self.params:
+                if p.name in kwargs:
+                    obj = kwargs[p.name]
+                else:
+                    obj = next((kwargs[a] for a in p.aliases if a in kwargs), _MISSING)
+                    if obj is _MISSING:
+                        continue
+                out[p.name] = values[p.name] if _read_differently(p, obj) else obj
+            kwargs = out
+            # torch's positional parameters given by name go by position (an implementation may name them
+            # otherwise), as far as they follow on from the positional arguments without a gap
+            lead = []
+            for p in self.params[len(args):]:
+                if p.keyword_only or p.name not in kwargs:
+                    break
+                lead.append(kwargs.pop(p.name))
+            if lead:
+                args = tuple(args) + tuple(lead)
+        if self.by_name and len(args) > self.by_name[0]:
+            kwargs = dict(kwargs, **{self.params[i].name: args[i] for i in self.by_name if i < len(args)})
+            args = args[:self.by_name[0]]
+        return args, kwargs
+
+    def _as_current(self, values):
+        """A deprecated overload's call in today's form: its tensors by position, the rest by name
+        (``add(2, t)`` is ``add(t, alpha=2)``; ``async`` is ``non_blocking``)."""
+        args = tuple(values[p.name] for p in self.params if p.kind == "Tensor" and not p.keyword_only)
+        kwargs = {("non_blocking" if p.name == "async" else p.name): values[p.name] for p in self.params
+                  if (p.kind != "Tensor" or p.keyword_only) and values[p.name] is not None}
+        return args, kwargs
 
     def _convert(self, p, obj):
         kind = p.kind
         if kind == "tuple of ints":
-            return self._int_tuple(p, obj)
+            if obj is None or obj is p.default:
+                return obj
+            return self._int_tuple(p, obj if isinstance(obj, (tuple, list)) else (obj,) * p.size)
         if isinstance(obj, Tensor) and kind in ("int", "float", "Number"):
             obj = obj.item()
             return float(obj) if kind == "float" else obj
         if kind == "float":
             return float(obj)
-        if kind == "int" and not _INT64_MIN <= obj <= _INT64_MAX:
-            raise ValueError("Overflow when unpacking long long")
+        if kind == "int":
+            obj = obj.__index__()
+            if not _INT64_MIN <= obj <= _INT64_MAX:
+                raise ValueError("Overflow when unpacking long long")
         if kind == "torch.dtype":
             return _PYTHON_DTYPES.get(obj, obj) if not isinstance(obj, D.dtype) else obj
         return obj
@@ -187,8 +341,12 @@ class _Signature:
                     )
                 out.append(item)
             elif isinstance(item, Tensor) and item.numel() == 1 and item._dtype._kind < 2:
+                if p.symint and item._dtype._kind == 0:  # SymIntArrayRef reads a bool tensor's item as not integral
+                    raise RuntimeError("Expected scalar.isIntegral( false) to be true, but got false.  (Could this "
+                                       "error message be improved?  If so, please report an enhancement request to "
+                                       "PyTorch.)")
                 out.append(int(item._values()[0]))
-            elif not isinstance(item, Tensor) and hasattr(type(item), "__index__"):
+            elif not isinstance(item, Tensor) and hasattr(type(item), "__index__"):  # True is 1 here
                 out.append(item.__index__())
             else:
                 raise TypeError(
@@ -201,7 +359,7 @@ class _Signature:
         if keyword:
             return TypeError(f"{self.name}(): argument '{p.name}' must be {p.kind}, not {type_name(obj)}")
         where = f"{self.name}(): argument '{p.name}' (position {pos + 1}) must be {p.kind}"
-        if p.kind == "tuple of ints" and isinstance(obj, (tuple, list)):
+        if p.kind == "tuple of ints" and _int_list_fails_at(obj, p.size) == 0:
             return TypeError(f"{where}, but found element of type {type_name(obj[0])} at pos 0")
         return TypeError(f"{where}, not {type_name(obj)}")
 
@@ -225,6 +383,8 @@ class _Signature:
     def _extra_kwargs(self, kwargs, nargs):
         names = [p.name for p in self.params]
         for key in kwargs:
+            if not isinstance(key, str):
+                return TypeError("keywords must be strings")
             if key not in names:
                 return TypeError(f"{self.name}() got an unexpected keyword argument '{key}'")
             if names.index(key) < nargs:
@@ -233,64 +393,273 @@ class _Signature:
 
 
 class Parser:
-    """A torch function's overloads (printed form, see the module docstring)."""
+    """A torch function's overloads (see the module docstring)."""
 
-    def __init__(self, name, *signatures):
+    def __init__(self, name, *signatures, cpp=False):
         self.name = name
-        self.signatures = [_Signature(name, s) for s in signatures]
+        parsed = [_Signature(name, s, cpp) for s in signatures]
+        self.signatures = [s for s in parsed if not s.deprecated] + [s for s in parsed if s.deprecated]
+        # a parameter that the main signature takes by name only is passed on by name from any overload
+        # (subtract(2, 3) matches "subtract(Scalar other, Scalar alpha=1)": alpha=3)
+        by_name = {p.name for p in self.signatures[0].params if p.keyword_only}
+        for sig in self.signatures:
+            sig.by_name = [i for i, p in enumerate(sig.params) if not p.keyword_only and p.name in by_name]
+
+    @classmethod
+    def torch(cls, *signatures):
+        """A parser of torch's own signature strings (``booktorch/torch_signatures.py``)."""
+        return cls(signatures[0].partition("(")[0], *signatures, cpp=True)
 
     def parse(self, args, kwargs):
         """(index of the matching signature, {name: value}), or torch's TypeError."""
         if len(self.signatures) == 1:
-            return 0, self.signatures[0].parse(args, kwargs, True)
+            sig = self.signatures[0]
+            out = sig.parse(args, kwargs, True)
+            if sig.deprecated:
+                self._warn_deprecated(sig)
+            return 0, out
         for i, sig in enumerate(self.signatures):
             out = sig.parse(args, kwargs, False)
             if out is not None:
+                if sig.deprecated:
+                    self._warn_deprecated(sig)
                 return i, out
         n = len(args) + len(kwargs)
-        plausible = [s for s in self.signatures if s.min_args <= n <= s.max_args]
+        plausible = [s for s in self.signatures if s.min_args <= n <= s.max_args and not s.hidden]
         if len(plausible) == 1:
             plausible[0].parse(args, kwargs, True)
         raise TypeError(self._invalid_combination(args, kwargs))
 
+    def _warn_deprecated(self, sig):
+        """PythonArgParser::check_deprecated: TORCH_WARN_ONCE, so once a process whichever overload it is."""
+        shown = [s.text for s in self.signatures if not s.hidden]
+        message = f"This overload of {sig.name} is deprecated:\n\t{sig.name}{sig.text}"
+        if shown:
+            message += "\nConsider using one of the following signatures instead:" + "".join(
+                f"\n\t{sig.name}{text}" for text in shown)
+        warn_once("deprecated-overload", message + _TRIGGERED_DEPRECATED, stacklevel=6)  # the call in the cell
+
     def _invalid_combination(self, args, kwargs):
-        """torch's format_invalid_args (utils/invalid_arguments.cpp), quirks included: the keywords come
-        from a C++ unordered_map (which lists a few keys in reverse order), and "k=v, " keeps its comma
-        when no positional argument was given."""
-        got = ", ".join([type_name(a) for a in args] + [f"{k}={type_name(v)}" for k, v in reversed(kwargs.items())])
-        if kwargs and not args:
-            got += ", "
-        lines = [f"{self.name}() received an invalid combination of arguments - got ({got}), but expected one of:"]
-        for sig in self.signatures:
-            lines.append(f" * {sig.text}")
-            entries = sig.text[1:-1].split(", ") if sig.text != "()" else []
-            if len(args) + len(kwargs) == len(entries):
-                lines.append(_mismatch(entries, args, kwargs))
+        """torch's format_invalid_args (utils/invalid_arguments.cpp)."""
+        shown = [sig.text for sig in self.signatures if not sig.hidden]
+        keys = _unordered_map_order(list(kwargs))  # torch copies the keywords into a C++ unordered_map
+        head = f"{self.name}() received an invalid combination of arguments - "
+        if len(shown) == 1:
+            option = _Option(shown[0])
+            unmatched = option.unmatched_keywords(keys, kwargs)
+            if unmatched:
+                return head + "got unrecognized keyword arguments: " + ", ".join(unmatched)
+            got = option.marked(args, kwargs) if option.count_matches(args, kwargs) else _described(args, kwargs, keys)
+            return head + f"got {got}, but expected {shown[0]}"
+        lines = [head + f"got {_described(args, kwargs, keys)}, but expected one of:"]
+        for text in shown:
+            lines.append(f" * {text}")
+            option = _Option(text)
+            if option.count_matches(args, kwargs):
+                unmatched = option.unmatched_keywords(keys, kwargs)
+                if unmatched:
+                    lines.append("      didn't match because some of the keywords were incorrect: " + ", ".join(unmatched))
+                else:
+                    lines.append("      didn't match because some of the arguments have invalid types: "
+                                 + option.marked(args, kwargs))
         return "\n".join(lines) + "\n"
 
 
-def _mismatch(entries, args, kwargs):
-    """The "didn't match because ..." line for a signature with as many entries as arguments given.
+_TRIGGERED_DEPRECATED = " (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)"
 
-    Torch re-reads the printed signature here: "*" and "type name = default" entries match nothing,
-    "float" takes ints too."""
-    start = max(len(entries) - len(kwargs), 0)
-    names = [e.rpartition(" ")[2] for e in entries]
-    wrong = [k for k in reversed(kwargs) if k not in names[start:]]  # the unordered_map order, as above
-    if wrong:
-        return "      didn't match because some of the keywords were incorrect: " + ", ".join(wrong)
-    marked = []
-    for i in range(len(args) + len(kwargs)):
-        entry = entries[i]
-        if i < len(args):
-            obj, label = args[i], ""
-        else:
-            obj, label = kwargs.get(names[i]), names[i] + "="
-        kind = entry.rpartition(" ")[0] if " = " not in entry else None
-        got = type_name(obj)
-        if isinstance(obj, (tuple, list)):
-            inner = ", ".join(type_name(x) for x in obj)
-            got = f"{got} of " + (f"({inner}{',' if len(obj) == 1 else ''})" if isinstance(obj, tuple) else f"[{inner}]")
-        ok = kind is not None and (type_name(obj) in ("float", "int") if kind == "float" else type_name(obj) == kind)
-        marked.append(label + got if ok else f"!{label}{got}!")
-    return "      didn't match because some of the arguments have invalid types: (" + ", ".join(marked) + ")"
+
+class _Option:
+    """invalid_arguments.cpp's reading of a printed signature: its entries split at ", ", each one's name
+    after its last space and its type before it ("*" and "Number alpha = 1" are entries too, typed "*"
+    and "Number alpha =", so they match nothing)."""
+
+    def __init__(self, text):
+        self.entries = []
+        for entry in text[1:-1].split(", "):
+            kind, _, name = entry.rpartition(" ")
+            self.entries.append((name, kind or entry))
+
+    def count_matches(self, args, kwargs):
+        return len(args) + len(kwargs) == len(self.entries)
+
+    def unmatched_keywords(self, keys, kwargs):
+        start = max(len(self.entries) - len(kwargs), 0)
+        names = {name for name, _ in self.entries[start:]}
+        return [k for k in keys if k not in names]
+
+    def marked(self, args, kwargs):
+        """_formattedArgDesc: each argument's type, marked !type! where it does not match."""
+        out = []
+        for i in range(len(args) + len(kwargs)):
+            name, kind = self.entries[i]
+            obj = args[i] if i < len(args) else kwargs[name]
+            label = name + "=" if i >= len(args) else ""
+            text = label + _element_types(obj)
+            out.append(text if _matches(kind, obj) else f"!{text}!")
+        return "(" + ", ".join(out) + (", " if out and not args else "") + ")"
+
+
+def _matches(kind, obj):
+    """invalid_arguments.cpp's is_matching: by the argument's type name; "float" takes ints too."""
+    name = type_name(obj)
+    if kind == "float":
+        return name in ("float", "int")
+    return name == kind
+
+
+def _element_types(obj):
+    """An argument as _formattedArgDesc names it: ``tuple of (int, str)``, ``torch.Size of (int,)``,
+    ``list of [int]``."""
+    if isinstance(obj, tuple):
+        inner = ", ".join(type_name(v) for v in obj)
+        return f"{type_name(obj)} of ({inner}{',' if len(obj) == 1 else ''})"
+    if isinstance(obj, list):
+        return f"list of [{', '.join(type_name(v) for v in obj)}]"
+    return type_name(obj)
+
+
+def _described(args, kwargs, keys):
+    """_argDesc: "(int, str, dim=int)"; with keywords alone the last ", " stays, as torch leaves it."""
+    parts = [type_name(a) for a in args] + [f"{k}={type_name(kwargs[k])}" for k in keys]
+    return "(" + ", ".join(parts) + (", " if parts and not args else "") + ")"
+
+
+_MUL = 0xC6A4A7935BD1E995
+_MASK = (1 << 64) - 1
+
+
+def _string_hash(text):
+    """libstdc++'s std::hash<std::string> (_Hash_bytes: MurmurHash2 64-bit, seed 0xc70f6907)."""
+    data = text.encode()
+    n = len(data)
+    h = (0xC70F6907 ^ (n * _MUL)) & _MASK
+    aligned = n & ~7
+    for i in range(0, aligned, 8):
+        k = (int.from_bytes(data[i:i + 8], "little") * _MUL) & _MASK
+        k = ((k ^ (k >> 47)) * _MUL) & _MASK
+        h = ((h ^ k) * _MUL) & _MASK
+    if n & 7:
+        h = ((h ^ int.from_bytes(data[aligned:], "little")) * _MUL) & _MASK
+    h = ((h ^ (h >> 47)) * _MUL) & _MASK
+    return h ^ (h >> 47)
+
+
+def _unordered_map_order(keys):
+    """The order in which a libstdc++ std::unordered_map<std::string, ...>, filled with ``keys`` in
+    order, lists them: a new key goes in front of the others of its bucket, or at the very front when
+    its bucket is empty. The first insert makes 13 buckets (room for 11 keys); past 13 keys the table
+    grows and relinks its keys in list order the same way."""
+    buckets, order = 13, []
+    for key in keys:
+        if len(order) + 1 > buckets:
+            buckets = _next_prime(max(len(order) + 2, 2 * buckets))
+            order = _relinked(order, buckets)
+        order = _inserted(order, key, buckets)
+    return order
+
+
+def _inserted(order, key, buckets):
+    bucket = _string_hash(key) % buckets
+    for i, other in enumerate(order):
+        if _string_hash(other) % buckets == bucket:
+            return order[:i] + [key] + order[i:]
+    return [key] + order
+
+
+def _relinked(order, buckets):
+    out = []
+    for key in order:
+        out = _inserted(out, key, buckets)
+    return out
+
+
+def _next_prime(n):
+    while any(n % d == 0 for d in range(2, int(n ** 0.5) + 1)):
+        n += 1
+    return n
+
+
+def parsed(fn):
+    """Decorator: the implementation of an overloaded torch name takes what torch's parser read, by torch's
+    names (``max_form(self, other=...)`` or ``max_form(self, dim=..., keepdim=...)``), so it knows which
+    overload matched (``x.max(torch.tensor(1))`` is max(Tensor other), not max(int dim))."""
+    fn.takes_parsed = True
+    return fn
+
+
+def bind(fn, signatures, function_form, takes_out=True):
+    """``fn`` behind torch's parser of ``signatures`` (torch's strings, made into a parser on the first
+    call): a refused call raises torch's error; an accepted one reaches ``fn`` as given, except that
+    numpy's keyword names (``axis``...) become torch's and a number given as a tensor (a 0-d tensor for
+    an int, a list of one-element tensors for a tuple of ints) arrives as the number torch reads. An
+    implementation marked :func:`parsed` gets the parsed values by name instead."""
+    parser = None
+    by_name = getattr(fn, "takes_parsed", False)
+
+    def passed(args, kwargs):
+        nonlocal parser
+        if parser is None:
+            parser = Parser.torch(*signatures)
+        index, values = parser.parse(args, kwargs)
+        if by_name:
+            return (), values
+        return parser.signatures[index].passed(args, kwargs, values)
+
+    def method(self, *args, **kwargs):
+        args, kwargs = passed(args, kwargs)
+        return fn(self, *args, **kwargs)
+
+    def function(*args, **kwargs):
+        args, kwargs = passed(args, kwargs)
+        if not takes_out and kwargs.get("out") is not None:
+            raise unsupported(f"torch.{parser.name.removeprefix('linalg_')}(..., out=...)")
+        return fn(*args, **kwargs)
+
+    bound = _named_like(function if function_form else method, fn)
+    bound.torch_signatures = signatures  # what it parses (tests/teaching/test_signature_table.py)
+    return bound
+
+
+_UNDER = {}  # (where, name) -> the Parser, made on first use
+
+
+def parse_under_python(where, name, args, kwargs=None):
+    """Parse as a C++ binding that torch's Python code calls does (``("torch", "split")`` is torch._VF.split,
+    which Tensor.split calls; ``("Tensor", "unflatten")`` is TensorBase.unflatten): the matching signature's
+    index and its values, or torch's TypeError."""
+    key = (where, name)
+    if key not in _UNDER:
+        from . import torch_signatures as table
+
+        bound = table.METHODS if where == "Tensor" else table.FUNCTIONS
+        _UNDER[key] = Parser.torch(*(table.UNDER_PYTHON.get(key) or bound[name]))
+    return _UNDER[key].parse(tuple(args), kwargs or {})
+
+
+def no_arguments(fn, shown, bound=True):
+    """A Tensor method (or a torch function, ``bound=False``) that takes nothing more (METH_NOARGS in
+    torch): Python's errors for anything more, naming it ``shown`` (``TensorBase.exp``)."""
+    def refuse(args, kwargs):
+        if kwargs:
+            raise TypeError(f"{shown}() takes no keyword arguments")
+        raise TypeError(f"{shown}() takes no arguments ({len(args)} given)")
+
+    def method(self, *args, **kwargs):
+        if args or kwargs:
+            refuse(args, kwargs)
+        return fn(self)
+
+    def function(*args, **kwargs):
+        if args or kwargs:
+            refuse(args, kwargs)
+        return fn()
+
+    return _named_like(method if bound else function, fn)
+
+
+def _named_like(wrapper, fn):
+    wrapper.__name__ = getattr(fn, "__name__", wrapper.__name__)
+    wrapper.__qualname__ = getattr(fn, "__qualname__", wrapper.__qualname__)
+    wrapper.__doc__ = getattr(fn, "__doc__", None)
+    wrapper.__wrapped__ = fn
+    return wrapper

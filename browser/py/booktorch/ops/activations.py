@@ -27,6 +27,7 @@ from ..iterator import fdiv, opmath_round, unary_result
 from ..registry import at, function, kernel
 from ..shape import is_contiguous
 from ..tensor import Tensor
+from ..signatures import type_name
 
 _SQRT1_2 = math.sqrt(0.5)  # M_SQRT1_2
 _GELU_TANH_BETA = math.sqrt(2.0) * (2.0 / math.sqrt(math.pi)) * 0.5  # M_SQRT2 * M_2_SQRTPI * 0.5
@@ -257,7 +258,7 @@ class SoftplusBackward0(Node):
 # ------------------------------------------------------------------ torch.nn.functional
 def _input(name, x):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(x)}")
 
 
 @function("gelu", namespace="torch.nn.functional")

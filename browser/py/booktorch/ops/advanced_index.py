@@ -39,6 +39,7 @@ from ..shape import (
 )
 from ..tensor import Tensor
 from .rebase import rebase_history
+from ..signatures import type_name
 
 _INDEX_DTYPES = (D.int64, D.int32, D.uint8, D.bool_)
 _UINT8_INDEX = (
@@ -399,11 +400,11 @@ def _indices_argument(name, indices, position):
 def _values_argument(name, values, position, accumulate, by_keyword):
     if not isinstance(values, Tensor):
         raise TypeError(
-            f"{name}(): argument 'values' (position {position}) must be Tensor, not {type(values).__name__}"
+            f"{name}(): argument 'values' (position {position}) must be Tensor, not {type_name(values)}"
         )
     if not isinstance(accumulate, bool):
         where = "" if by_keyword else f" (position {position + 1})"
-        raise TypeError(f"{name}(): argument 'accumulate'{where} must be bool, not {type(accumulate).__name__}")
+        raise TypeError(f"{name}(): argument 'accumulate'{where} must be bool, not {type_name(accumulate)}")
 
 
 def _accumulate(args, kwargs, name):

@@ -33,6 +33,7 @@ from ..iterator import (
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
+from ..signatures import type_name
 
 _OPERAND = (Tensor, bool, int, float)
 _SCALAR_AS_FLOAT32 = ("mul", "div", "floor_divide", "trunc_divide")  # in float16 / bfloat16
@@ -508,12 +509,12 @@ def _operator(fn, reflected=False):
 
 def _check_other(name, other, position):
     if not isinstance(other, _OPERAND):
-        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
+        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type_name(other)}")
 
 
 def _check_alpha(name, alpha):
     if not is_number(alpha):
-        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type(alpha).__name__}")
+        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type_name(alpha)}")
 
 
 def _wrap_numbers(a, b):

@@ -12,6 +12,7 @@ from ..iterator import pairs, result_tensor, shape_of, unary_result
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
+from ..signatures import type_name
 
 _OPERAND = (Tensor, bool, int, float)
 
@@ -210,17 +211,17 @@ def bitwise_not_(self):
 def _declare_logical(name, fn):
     def as_method(self, other):
         if not isinstance(other, Tensor):
-            raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+            raise TypeError(f"{name}(): argument 'other' (position 1) must be Tensor, not {type_name(other)}")
         return fn(self, other)
 
     def as_inplace(self, other):
         if not isinstance(other, Tensor):
-            raise TypeError(f"{name}_(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+            raise TypeError(f"{name}_(): argument 'other' (position 1) must be Tensor, not {type_name(other)}")
         return at.inplace(self, fn, other)
 
     def as_function(input, other):
         if not isinstance(other, Tensor):
-            raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}")
+            raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor, not {type_name(other)}")
         return fn(input, other)
 
     for f, n in ((as_method, name), (as_inplace, name + "_"), (as_function, name)):

@@ -15,6 +15,7 @@ from ..iterator import expanded_values, pairs, result_tensor, shape_of, tensor_o
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
+from ..signatures import type_name
 
 _OPERAND = (Tensor, bool, int, float)
 
@@ -222,7 +223,7 @@ def where_function(condition, input=_MISSING, other=_MISSING):
     if input is _MISSING and other is _MISSING:  # torch.where(cond) is cond.nonzero(as_tuple=True)
         if not isinstance(condition, Tensor):
             raise TypeError(
-                f"where(): argument 'condition' (position 1) must be Tensor, not {type(condition).__name__}"
+                f"where(): argument 'condition' (position 1) must be Tensor, not {type_name(condition)}"
             )
         return at.nonzero_tuple(condition)
     given = [x for x in (input, other) if x is not _MISSING]
@@ -245,7 +246,7 @@ def _zero(grad):
 
 def _tensor_other(name, other, position):
     if not isinstance(other, Tensor):
-        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type(other).__name__}")
+        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type_name(other)}")
 
 
 def _extreme(a, b, is_max, nan_wins):

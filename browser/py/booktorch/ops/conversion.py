@@ -6,7 +6,7 @@ of a tensor that requires grad records ``ToCopyBackward0``.
 """
 
 from .. import dtypes as D
-from ..devices import NO_ACCELERATOR, NO_CUDA, check_device, device, memory_format
+from ..devices import NO_CUDA, check_device, device, memory_format
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
@@ -177,10 +177,16 @@ def cpu(self, *args, memory_format=None):
     return self
 
 
+_Device = device  # cuda()'s argument has the class's name
+
+
 @method("cuda")
 def cuda(self, device=None, non_blocking=False, memory_format=None):
-    if isinstance(device, int) and not isinstance(device, bool):
-        raise RuntimeError(NO_ACCELERATOR)
+    """CPU-only torch reads the device first (an int is an accelerator's index), then needs CUDA."""
+    if device is not None:
+        dev = device if isinstance(device, _Device) else _Device(device)
+        if dev.type != "cuda":
+            raise RuntimeError("Invalid device, must be cuda device")
     raise AssertionError(NO_CUDA)
 
 

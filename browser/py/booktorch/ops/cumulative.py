@@ -205,7 +205,7 @@ def _declare(name, fn):
     as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
     as_inplace.__name__ = as_inplace.__qualname__ = name + "_"
     method(name)(as_method)
-    function(name, tensor_input=True)(as_function)
+    function(name, tensor_input=True, takes_out=True)(as_function)
     method(name + "_")(as_inplace)
 
 

@@ -17,6 +17,7 @@ are torch's:
 
 from ..registry import at, function
 from ..tensor import Tensor
+from ..signatures import type_name
 
 _LETTERS = 26
 _ELLIPSIS = 2 * _LETTERS  # the label code of "...": after the 52 letters
@@ -70,7 +71,7 @@ def einsum(*args):
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         return einsum(equation, *operands[0])
     if not isinstance(equation, str):
-        raise TypeError(f"einsum(): argument 'equation' (position 1) must be str, not {type(equation).__name__}")
+        raise TypeError(f"einsum(): argument 'equation' (position 1) must be str, not {type_name(equation)}")
     for i, op in enumerate(operands):
         if not isinstance(op, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 1, but got {type(op).__name__}")

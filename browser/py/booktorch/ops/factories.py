@@ -16,7 +16,7 @@ from ..errors import unsupported
 from ..iterator import copy_into, write
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, numel
-from ..signatures import Parser
+from ..signatures import Parser, type_name
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
 from ..tensor_options import (
@@ -108,7 +108,7 @@ def _scalar_value(obj, dt):
     if isinstance(obj, _SEQUENCES) or not isinstance(obj, (bool, int, float)):
         if dt._kind == 1 and isinstance(obj, _SEQUENCES):
             raise TypeError(f"'{type(obj).__name__}' object cannot be interpreted as an integer")
-        raise TypeError(f"must be real number, not {type(obj).__name__}")
+        raise TypeError(f"must be real number, not {type_name(obj)}")
     if dt._kind == 1 and isinstance(obj, int) and not (_INT64_MIN <= obj <= _INT64_MAX):
         raise ValueError("Overflow when unpacking long long")
     if dt._kind == 1 and D.overflows(obj, dt):
@@ -252,7 +252,7 @@ def asarray(*args, **kwargs):
     return t
 
 
-@function("scalar_tensor")
+@function("scalar_tensor", takes_out=True)
 def scalar_tensor(*args, **kwargs):
     a = _SCALAR_TENSOR.parse(args, kwargs)[1]
     dt = a["dtype"] or D.get_default_dtype()
@@ -294,28 +294,28 @@ def _filled_factory(parser, args, kwargs, value, name):
     return set_requires_grad(out, a)
 
 
-@function("zeros")
+@function("zeros", takes_out=True)
 def zeros(*args, **kwargs):
     return _filled_factory(_ZEROS, args, kwargs, 0, "zeros")
 
 
-@function("ones")
+@function("ones", takes_out=True)
 def ones(*args, **kwargs):
     return _filled_factory(_ONES, args, kwargs, 1, "ones")
 
 
-@function("empty")
+@function("empty", takes_out=True)
 def empty(*args, **kwargs):
     """torch.empty: torch leaves the memory as it was; booktorch's is zeros (shape, dtype and strides are torch's)."""
     return _filled_factory(_EMPTY, args, kwargs, 0, "empty")
 
 
-@function("full")
+@function("full", takes_out=True)
 def full(*args, **kwargs):
     return _filled_factory(_FULL, args, kwargs, None, "full")
 
 
-@function("empty_strided")
+@function("empty_strided", takes_out=True)
 def empty_strided(*args, **kwargs):
     a = _EMPTY_STRIDED.parse(args, kwargs)[1]
     return _empty_strided(a, "empty_strided", a["dtype"] or D.get_default_dtype())
@@ -378,7 +378,7 @@ def full_like(*args, **kwargs):
     return _like_factory("full_like", args, kwargs)
 
 
-@function("eye")
+@function("eye", takes_out=True)
 def eye(*args, **kwargs):
     which, a = _EYE.parse(args, kwargs)
     n = a["n"]
@@ -458,7 +458,7 @@ def new_empty_strided(self, *args, **kwargs):
 
 
 # ------------------------------------------------------------------ arange, linspace, logspace
-@function("arange")
+@function("arange", takes_out=True)
 def arange(*args, **kwargs):
     which, a = _ARANGE.parse(args, kwargs)
     start, end, step = a.get("start", 0), a["end"], a.get("step", 1)
@@ -578,13 +578,13 @@ def _logspace_values(start, end, steps, dt, base):
     return D.convert(vals, D.float64, dt)
 
 
-@function("linspace")
+@function("linspace", takes_out=True)
 def linspace(*args, **kwargs):
     a = _LINSPACE.parse(args, kwargs)[1]
     return _space(a, "linspace", _linspace_values)
 
 
-@function("logspace")
+@function("logspace", takes_out=True)
 def logspace(*args, **kwargs):
     a = _LOGSPACE.parse(args, kwargs)[1]
     return _space(a, "logspace", lambda s, e, n, dt: _logspace_values(s, e, n, dt, a["base"]))

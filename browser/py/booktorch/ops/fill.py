@@ -39,8 +39,9 @@ def _fill(t, value, node_class):
 
 @method("copy_")
 def copy_(dst, src, non_blocking=False):
-    if not isinstance(src, Tensor):
-        raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not {type(src).__name__}")
+    if not isinstance(src, Tensor):  # torch's parser lets copy_ take a number, as a 0-d "wrapped number" tensor
+        src = Tensor._from_values([src], (), D.bool_ if isinstance(src, bool) else
+                                  D.int64 if isinstance(src, int) else D.float64)
     record = check_inplace(dst, src)
     try:
         broadcast_shapes(dst._shape, src._shape)

@@ -19,7 +19,7 @@ from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import check_inplace, is_number, write_positions, zeros
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, fmt_list, numel, positions, preserve_strides, wrap_dim
-from ..signatures import Parser
+from ..signatures import Parser, type_name
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
 from .rebase import rebase_history
@@ -904,12 +904,12 @@ class PutBackward0(Node):
 # ------------------------------------------------------------------ the Tensor and torch API
 def _tensor_arg(name, what, x, position):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type_name(x)}")
 
 
 def _dim_arg(name, dim, position):
     if isinstance(dim, bool) or not isinstance(dim, int):
-        raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not {type(dim).__name__}")
+        raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not {type_name(dim)}")
 
 
 @method("index_select")

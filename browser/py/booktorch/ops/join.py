@@ -14,12 +14,13 @@ from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel
 from ..shape import fmt_list, wrap_dim
 from ..tensor import Tensor
+from ..signatures import type_name
 
 
 def _check_list(tensors, name):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise TypeError(
-            f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type(tensors).__name__}"
+            f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type_name(tensors)}"
         )
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
@@ -28,7 +29,7 @@ def _check_list(tensors, name):
 
 def _check_dim(name, dim):
     if isinstance(dim, bool) or not isinstance(dim, int):
-        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type(dim).__name__}")
+        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type_name(dim)}")
 
 
 def _legacy_empty(t):

@@ -26,6 +26,7 @@ from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
+from ..signatures import type_name
 
 
 def _no_bool(t, kernel):
@@ -297,7 +298,7 @@ def _should_fold(t1, t2):
 @kernel
 def matmul(t1, t2):
     if not isinstance(t2, Tensor):
-        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not {type(t2).__name__}")
+        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not {type_name(t2)}")
     d1, d2 = t1.dim(), t2.dim()
     if d1 == 0 or d2 == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D")
@@ -426,7 +427,7 @@ class BmmBackward0(Node):
 # ------------------------------------------------------------------ the Tensor and torch API
 def _tensor_arg(fn, name, x, position):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not {type_name(x)}")
 
 
 @method("__matmul__")

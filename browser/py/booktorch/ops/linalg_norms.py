@@ -18,13 +18,14 @@ from ..registry import at, function, kernel
 from ..shape import numel, wrap_dim
 from ..tensor import Tensor
 from .norm import check_norm_dtype
+from ..signatures import type_name
 
 _INF = math.inf
 
 
 def _tensor(name, value):
     if not isinstance(value, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(value).__name__}")
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(value)}")
 
 
 def _dims(dim):
@@ -38,7 +39,7 @@ def _no_out(name, out):
         raise unsupported(f"{name}(..., out=...)")
 
 
-@function("vector_norm", namespace="torch.linalg")
+@function("vector_norm", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):  # noqa: A002 - torch's argument name
     _tensor("linalg_vector_norm", x)
     _no_out("torch.linalg.vector_norm", out)
@@ -49,7 +50,7 @@ def _ord_text(ord):  # noqa: A002
     return ord if isinstance(ord, str) else f"{ord:g}"
 
 
-@function("matrix_norm", namespace="torch.linalg")
+@function("matrix_norm", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):  # noqa: A002
     _tensor("linalg_matrix_norm", A)
     _no_out("torch.linalg.matrix_norm", out)
@@ -85,7 +86,7 @@ def _matrix_norm(A, ord, dim, keepdim, dtype):  # noqa: A002
     return at.amax_amin(sums, (d1,), keepdim, ord > 0)
 
 
-@function("norm", namespace="torch.linalg")
+@function("norm", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):  # noqa: A002
     _tensor("linalg_norm", A)
     _no_out("torch.linalg.norm", out)
@@ -198,10 +199,10 @@ class LinalgSvdBackward0(Node):
         return [at.matmul(at.mul(U, at.unsqueeze(grad, -2)), Vh)]
 
 
-@function("svdvals", namespace="torch.linalg")
+@function("svdvals", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def svdvals(A, *, driver=None, out=None):
     if not isinstance(A, Tensor):
-        raise TypeError(f"linalg_svdvals(): argument 'A' (position 1) must be Tensor, not {type(A).__name__}")
+        raise TypeError(f"linalg_svdvals(): argument 'A' (position 1) must be Tensor, not {type_name(A)}")
     _no_out("torch.linalg.svdvals", out)
     return linalg_svdvals(A)
 
@@ -235,7 +236,7 @@ _MATRIX_RANK_SIGNATURES = """linalg_matrix_rank() received an invalid combinatio
 """
 
 
-@function("matrix_rank", namespace="torch.linalg")
+@function("matrix_rank", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None):
     if not isinstance(A, Tensor):
         raise TypeError(_MATRIX_RANK_SIGNATURES.format(type(A).__name__))

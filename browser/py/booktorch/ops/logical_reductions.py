@@ -70,22 +70,17 @@ _declare_truth("all", True)
 _declare_truth("any", False)
 
 
-def _count_error(got, why):
-    raise TypeError(
-        f"count_nonzero() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-        f" * (int dim = None)\n      didn't match because {why}\n"
-        f" * (tuple of ints dim)\n      didn't match because {why}\n"
-    )
+def _count_nonzero(t, dim):
+    shape, lines = reduced_lines(t, _dims(t, dim), False)
+    return Tensor._from_values([sum(1 for x in line if x != 0) for line in lines], tuple(shape), D.int64)
 
 
 @method("count_nonzero")
+def count_nonzero_method(self, *dims, dim=None):
+    """x.count_nonzero(), (1), ((0, 1)) or, as torch's parser reads varargs, (0, 1)."""
+    return _count_nonzero(self, dims if len(dims) > 1 else dims[0] if dims else dim)
+
+
 @function("count_nonzero", tensor_input=True)
-def count_nonzero(self, dim=None, **kwargs):
-    if kwargs:
-        keys = ", ".join(kwargs)
-        _count_error(", ".join(f"{k}={type(v).__name__}" for k, v in kwargs.items()) + ", ",
-                     f"some of the keywords were incorrect: {keys}")
-    if not _is_dim(dim):
-        _count_error(type(dim).__name__, f"some of the arguments have invalid types: (!{type(dim).__name__}!)")
-    shape, lines = reduced_lines(self, _dims(self, dim), False)
-    return Tensor._from_values([sum(1 for x in line if x != 0) for line in lines], tuple(shape), D.int64)
+def count_nonzero(input, dim=None):
+    return _count_nonzero(input, dim)

@@ -17,6 +17,7 @@ from ..iterator import new_strided
 from ..registry import at, export, function, kernel, method
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
+from ..signatures import type_name
 
 
 class LinAlgError(RuntimeError):
@@ -241,10 +242,10 @@ def _is_vector_rhs(A, B):
 def linalg_solve(A, B, left=True):
     """AX = B, or with ``left=False`` XA = B: as torch, which then factors A^T and solves
     A^T X^T = B^T, writing X row by row (X^T column-major)."""
-    _check_square(A, "linalg.solve")
-    if A._dtype is not B._dtype:
+    if A._dtype is not B._dtype:  # torch checks the dtypes before the shapes
         raise RuntimeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                            f"{A._dtype._legacy} and B of type {B._dtype._legacy} instead")
+    _check_square(A, "linalg.solve")
     _check_float(A, "linalg.solve")
     vector = _is_vector_rhs(A, B)
     B2 = at.unsqueeze(B, -1) if vector else B
@@ -310,7 +311,7 @@ class LinalgSolveExBackward0(Node):
 # ------------------------------------------------------------------ the public names
 def _tensor(name, arg, value, position):
     if not isinstance(value, Tensor):
-        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type(value).__name__}")
+        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type_name(value)}")
 
 
 def _no_out(name, out):
@@ -318,7 +319,7 @@ def _no_out(name, out):
         raise unsupported(f"{name}(..., out=...)")
 
 
-@function("det", namespace="torch.linalg")
+@function("det", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def det_linalg(A, *, out=None):
     _tensor("linalg_det", "A", A, 1)
     _no_out("torch.linalg.det", out)
@@ -332,18 +333,18 @@ def det(input):
     return linalg_det(input)
 
 
-@function("inv", namespace="torch.linalg")
+@function("inv", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def inv(A, *, out=None):
     _tensor("linalg_inv", "A", A, 1)
     _no_out("torch.linalg.inv", out)
     return linalg_inv(A)
 
 
-@function("solve", namespace="torch.linalg")
+@function("solve", namespace="torch.linalg", takes_out=True)  # raises its own out= error
 def solve(A, B, *, left=True, out=None):
     _tensor("linalg_solve", "A", A, 1)
     _tensor("linalg_solve", "B", B, 2)
     if not isinstance(left, bool):
-        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {type(left).__name__}")
+        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {type_name(left)}")
     _no_out("torch.linalg.solve", out)
     return linalg_solve(A, B, left)

@@ -19,6 +19,7 @@ from ..shape import broadcast_shapes, contiguous_strides, numel, preserve_stride
 from ..storage import Storage
 from ..tensor import Tensor
 from .rebase import rebase_history
+from ..signatures import type_name
 
 _NUMBER = (bool, int, float)
 _EXPANDED_FILL = (
@@ -60,7 +61,7 @@ def nonzero_method(self, *, as_tuple=False):
 @function("nonzero")
 def nonzero_function(input, *, as_tuple=False):
     if not isinstance(input, Tensor):
-        raise TypeError(f"nonzero(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        raise TypeError(f"nonzero(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     return nonzero_tuple(input) if as_tuple else nonzero(input)
 
 
@@ -209,7 +210,7 @@ def masked_fill_function(input, mask, value):
 # ------------------------------------------------------------------ masked_select / masked_scatter
 def _tensor_argument(name, what, x, position):
     if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type_name(x)}")
 
 
 @kernel

@@ -16,6 +16,7 @@ from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided, unary_result
 from ..shape import numel, preserve_strides
 from ..registry import at, function, kernel, method
+from ..signatures import type_name
 
 _INF = math.inf
 
@@ -74,7 +75,7 @@ def _replacement(value, default, dt):
 def _check_floats(op, nan, posinf, neginf):
     for name, value in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
         if value is not None and not isinstance(value, (bool, int, float)):
-            raise TypeError(f"{op}(): argument '{name}' must be float, not {type(value).__name__}")
+            raise TypeError(f"{op}(): argument '{name}' must be float, not {type_name(value)}")
 
 
 @kernel

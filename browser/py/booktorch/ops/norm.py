@@ -14,9 +14,9 @@ The matrix norms (``p='nuc'``, ``p='fro'`` over more than two dims) are torch.li
 """
 
 import math
+import sys
 
 from .. import dtypes as D
-from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
 from ..reduction_order import iteration_layout, reduced_lines, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
@@ -230,28 +230,25 @@ class LinalgVectorNormBackward0(Node):
 
 
 # ------------------------------------------------------------------ torch.norm / Tensor.norm
-def _dim_argument(dim):
-    if dim is None or (isinstance(dim, int) and not isinstance(dim, bool)):
-        return dim
-    if isinstance(dim, (tuple, list)) and all(isinstance(d, int) and not isinstance(d, bool) for d in dim):
-        return tuple(dim)
-    raise TypeError(f"linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, not {type(dim).__name__}")
+@function("norm", takes_out=True)
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    """torch.norm (torch/functional.py): torch.linalg.vector_norm, or matrix_norm for a matrix order, called
+    as torch calls them, so their parsers check the arguments as torch's do."""
+    if not isinstance(input, Tensor):
+        raise AttributeError(f"'{type(input).__name__}' object has no attribute 'layout'")
+    linalg = sys.modules["booktorch.linalg"]  # its functions stand behind torch's parsers
+    given = {} if out is None else {"out": out}
+    _dim = None if dim is None else [dim] if isinstance(dim, int) else dim
+    if isinstance(p, str):
+        if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) <= 2):
+            return linalg.vector_norm(input, 2, _dim, keepdim, dtype=dtype, **given)
+        if _dim is None:
+            _dim = list(range(input.dim()))
+        return linalg.matrix_norm(input, p, _dim, keepdim, dtype=dtype, **given)
+    return linalg.vector_norm(input, 2.0 if p is None else p, _dim, keepdim, dtype=dtype, **given)
 
 
 @method("norm")
-@function("norm")
-def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
-    if not isinstance(input, Tensor):
-        raise AttributeError(f"'{type(input).__name__}' object has no attribute 'layout'")
-    if out is not None:
-        raise unsupported("torch.norm(..., out=...)")
-    dim = _dim_argument(dim)
-    if isinstance(p, str):
-        if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) <= 2):
-            return linalg_vector_norm(input, 2, dim, keepdim, dtype)
-        if p not in ("fro", "nuc"):
-            raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
-        if dim is not None and not isinstance(dim, int) and len(dim) != 2:
-            raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
-        raise unsupported(f"torch.norm(p='{p}') (a matrix norm)")
-    return linalg_vector_norm(input, 2.0 if p is None else p, dim, keepdim, dtype)
+def norm_method(self, p="fro", dim=None, keepdim=False, dtype=None):
+    """Tensor.norm (torch/_tensor.py): torch.norm without out=."""
+    return norm(self, p, dim, keepdim, dtype=dtype)

@@ -16,6 +16,7 @@ from ..iterator import NUMBER, fdiv, operand_values, result_tensor
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
+from ..signatures import type_name
 
 _ADDCDIV_INTEGER = (
     "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true "
@@ -191,12 +192,12 @@ class AddcdivBackward0(Node):
 # ------------------------------------------------------------------ the Tensor and torch API
 def _need_tensor(name, arg, value, position):
     if not isinstance(value, Tensor):
-        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type(value).__name__}")
+        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type_name(value)}")
 
 
 def _need_number(name, value):
     if not isinstance(value, NUMBER):
-        raise TypeError(f"{name}(): argument 'value' must be Number, not {type(value).__name__}")
+        raise TypeError(f"{name}(): argument 'value' must be Number, not {type_name(value)}")
 
 
 def _lerp_args(name, end, weight, is_function):

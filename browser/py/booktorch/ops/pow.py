@@ -16,6 +16,7 @@ from ..iterator import fdiv, is_number, pairs, result_tensor
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
+from ..signatures import type_name
 
 
 def _safe_pow(x, y):
@@ -132,7 +133,7 @@ def _pow_tensor_scalar(t, e):
 
 def _pow_scalar_tensor(base, t):
     if not is_number(base):
-        raise TypeError(f"pow(): argument 'self' must be Number, not {type(base).__name__}")
+        raise TypeError(f"pow(): argument 'self' must be Number, not {type_name(base)}")
     dt = D.result_type(base, t)
     if dt is D.bool_:
         raise NotImplementedError('"pow" not implemented for \'Bool\'')

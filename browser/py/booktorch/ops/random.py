@@ -243,7 +243,7 @@ def bernoulli_(self, *args, **kwargs):
 
 
 # ------------------------------------------------------------------ factories
-@function("rand")
+@function("rand", takes_out=True)
 def rand(*args, **kwargs):
     a = _RAND.parse(args, kwargs)[1]
     t = new(a, a["size"], "rand")
@@ -251,7 +251,7 @@ def rand(*args, **kwargs):
     return set_requires_grad(t, a)
 
 
-@function("randn")
+@function("randn", takes_out=True)
 def randn(*args, **kwargs):
     a = _RANDN.parse(args, kwargs)[1]
     if a["out"] is not None and needs_grad(a["out"]):  # randn's out= is resized before anything looks at it
@@ -261,7 +261,7 @@ def randn(*args, **kwargs):
     return set_requires_grad(t, a)
 
 
-@function("randint")
+@function("randint", takes_out=True)
 def randint(*args, **kwargs):
     which, a = _RANDINT.parse(args, kwargs)
     t = new(a, a["size"], "randint", D.int64)
@@ -274,7 +274,7 @@ _PERM_LIMITS = {D.float16: 2049, D.float32: (1 << 24) + 1, D.float64: (1 << 53) 
 _PERM_LIMIT_TEXT = {D.float16: "2049 for Half", D.float32: "2^24+1 for Float", D.float64: "2^53+1 for Double"}
 
 
-@function("randperm")
+@function("randperm", takes_out=True)
 def randperm(*args, **kwargs):
     a = _RANDPERM.parse(args, kwargs)[1]
     n = a["n"]
@@ -357,7 +357,7 @@ def _as(t, dt):
     return t if t._dtype is dt else at.to_dtype(t, dt)
 
 
-@function("normal")
+@function("normal", takes_out=True)
 def normal(*args, **kwargs):
     which, a = _NORMAL.parse(args, kwargs)
     mean, std, gen = a["mean"], a["std"], state_of(a.get("generator"))
@@ -389,7 +389,7 @@ def _bernoulli(x, p, gen, out):
     return t
 
 
-@function("bernoulli")
+@function("bernoulli", takes_out=True)
 def bernoulli(*args, **kwargs):
     a = _BERNOULLI.parse(args, kwargs)[1]
     return _bernoulli(a["input"], a.get("p"), state_of(a.get("generator")), a.get("out"))

@@ -15,6 +15,7 @@ from ..iterator import new_strided
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, numel, positions, preserve_strides, wrap_dim
 from ..tensor import Tensor, parse_int_list, parse_int_varargs
+from ..signatures import type_name
 
 
 # ------------------------------------------------------------------ flip
@@ -306,7 +307,7 @@ def _interleave_args(args, repeats, dim):
             + _INTERLEAVE_OVERLOADS
         )
     if dim is not None and (isinstance(dim, bool) or not isinstance(dim, int)):
-        raise TypeError(f"repeat_interleave(): argument 'dim' must be int, not {type(dim).__name__}")
+        raise TypeError(f"repeat_interleave(): argument 'dim' must be int, not {type_name(dim)}")
 
 
 @method("repeat_interleave")
@@ -329,12 +330,12 @@ def repeat_interleave_function(input, repeats=None, dim=None, *, output_size=Non
     if repeats is None:  # torch.repeat_interleave(repeats): the indices that repeat_interleave would select
         if not isinstance(input, Tensor):
             raise TypeError(
-                f"repeat_interleave(): argument 'repeats' (position 1) must be Tensor, not {type(input).__name__}"
+                f"repeat_interleave(): argument 'repeats' (position 1) must be Tensor, not {type_name(input)}"
             )
         return repeat_interleave_counts(input, output_size)
     if not isinstance(input, Tensor):
         raise TypeError(
-            f"repeat_interleave(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}"
+            f"repeat_interleave(): argument 'input' (position 1) must be Tensor, not {type_name(input)}"
         )
     _interleave_args((repeats,) if dim is None else (repeats, dim), repeats, dim)
     return repeat_interleave(input, repeats, dim, output_size)

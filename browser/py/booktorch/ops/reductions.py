@@ -29,6 +29,7 @@ from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, wrap_dim
 from ..structseq import structseq
+from ..signatures import parsed
 from ..tensor import Tensor
 
 
@@ -343,18 +344,27 @@ def to_f32(t):
 
 
 # ------------------------------------------------------------------ sum / mean
+# dim=None given by name or position (torch's "sum(IntArrayRef[1]? dim, bool keepdim)" overload): every dim,
+# keepdim as given, and SumBackward1 with dim None; a kernel's own dim=None means sum(), SumBackward0
+GIVEN_NONE = "dim=None"
+
+
 @kernel
 def sum(t, dim=None, keepdim=False, dtype=None):
+    given_none = dim is GIVEN_NONE
+    dim = None if given_none else dim
     dims, dim_list, is_all = _dims(t, dim)
     out_dt = dtype if dtype is not None else (D.int64 if t._dtype._kind < 2 else t._dtype)
     src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
-    vals, out_shape = _sum_values(src, dims, keepdim if dim is not None else False)
+    keepdim = keepdim if dim is not None or given_none else False
+    vals, out_shape = _sum_values(src, dims, keepdim)
     out = Tensor._from_values(vals, tuple(out_shape), out_dt)
     if needs_grad(t):
-        if dim is None:
+        if dim is None and not given_none:
             node = SumBackward0([t], self_sym_sizes=tuple(t._shape))
         else:
-            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim)
+            saved = None if given_none else saved_dims(_dim_tuple(dim))
+            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved, keepdim=keepdim)
         attach(node, out)
     return out
 
@@ -366,22 +376,26 @@ def mean(t, dim=None, keepdim=False, dtype=None):
             "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
             f"dtype. Got: {t._dtype._legacy}"
         )
+    given_none = dim is GIVEN_NONE
+    dim = None if given_none else dim
     dims, dim_list, is_all = _dims(t, dim)
     out_dt = dtype if dtype is not None else t._dtype
     src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
     if out_dt in D.REDUCED:  # torch: cast to float32, sum, divide, cast back
         src = to_f32(src)
-    vals, out_shape = _float_sum(src, dims, keepdim if dim is not None else False)
+    keepdim = keepdim if dim is not None or given_none else False
+    vals, out_shape = _float_sum(src, dims, keepdim)
     n = 1
     for d in dims:
         n *= t._shape[d]
     vals = D.round_floats([fdiv(v, float(n)) for v in vals], out_dt)
     out = Tensor._from_values(vals, tuple(out_shape), out_dt)
     if needs_grad(t):
-        if dim is None:
+        if dim is None and not given_none:
             node = MeanBackward0([t], self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
         else:
-            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim,
+            saved = None if given_none else saved_dims(_dim_tuple(dim))
+            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved, keepdim=keepdim,
                                  self_sym_numel=t.numel())
         attach(node, out)
     return out
@@ -568,7 +582,7 @@ def value_selecting_backward(grad, dim, indices, sizes, keepdim):
 
 def _sum_backward(grad, sizes, dims, keepdim):
     """torch's sum_backward; ``dims`` as the node saved them."""
-    if not keepdim and len(sizes) > 0:
+    if not keepdim and len(sizes) > 0 and dims is not None:
         for d in sorted(wrapped_dims(dims, len(sizes))):
             grad = at.unsqueeze(grad, d)
     return at.expand(grad, sizes)
@@ -767,111 +781,28 @@ class AminBackward0(_AmaxAminBackward):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-# torch's argument parser: the overloads it lists when a call matches none (method form, function form)
-_OVERLOADS = {
-    "sum": (["(*, torch.dtype dtype = None)", "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)"],
-            ["(Tensor input, *, torch.dtype dtype = None)",
-             "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"]),
-    "mean": (["(*, torch.dtype dtype = None)", "(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)"],
-             ["(Tensor input, *, torch.dtype dtype = None, Tensor out = None)",
-              "(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"]),
-    "prod": (["(*, torch.dtype dtype = None)", "(int dim, bool keepdim = False, *, torch.dtype dtype = None)"],
-             ["(Tensor input, *, torch.dtype dtype = None)",
-              "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)"]),
-    "max": (["()", "(Tensor other)", "(int dim, bool keepdim = False)"],
-            ["(Tensor input, *, Tensor out = None)", "(Tensor input, Tensor other, *, Tensor out = None)",
-             "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)"]),
-}
-_OVERLOADS["min"] = _OVERLOADS["max"]
-
-
-def _type_name(x):
-    return type(x).__name__
-
-
-def _described(x):
-    """How the argument parser describes an argument in its reasons (``tuple of (int, int)``)."""
-    if isinstance(x, tuple):
-        return f"tuple of ({', '.join(_type_name(v) for v in x)})"
-    return _type_name(x)
-
-
-def _invalid(name, function, args, kwargs, why=None):
-    """TypeError: ``name() received an invalid combination of arguments - got (...)``."""
-    parts = ([] if not function else ["Tensor"]) + [_type_name(a) for a in args]
-    kw = [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
-    got = ", ".join(parts + kw) + (", " if kw and not parts else "")
-    lines = []
-    for i, o in enumerate(_OVERLOADS[name][1 if function else 0]):
-        lines.append(f" * {o}\n")
-        if why is not None and not function and i < 2:  # max()/min(): why neither () nor (Tensor other) fits
-            lines.append(f"      didn't match because {why}\n")
-    raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                    + "".join(lines))
-
-
-def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _as_int_dim(x):
-    """A dim as torch accepts it: an int, or a 0-d integer tensor."""
-    if isinstance(x, Tensor) and x.dim() == 0 and x._dtype._kind == 1:
-        return x.item()
-    return x
-
-
-def _dims_argument(name, dim, function):
-    """A ``tuple of ints dim`` argument (None, an int or a sequence of ints), or None when it is invalid."""
-    dim = _as_int_dim(dim)
-    if dim is None or _is_int(dim):
-        return True, dim
-    if isinstance(dim, (tuple, list)):
-        for i, d in enumerate(dim):
-            if not _is_int(_as_int_dim(d)):
-                raise TypeError(f"{name}(): argument 'dim' failed to unpack the object at pos {i + 1} with error "
-                                f'"type must be tuple of ints,but got {_type_name(d)}"')
-        return True, tuple(_as_int_dim(d) for d in dim)
-    return False, dim
-
-
-def _keepdim_argument(name, keepdim):
-    if not isinstance(keepdim, bool):
-        raise TypeError(f"{name}(): argument 'keepdim' must be bool, not {_type_name(keepdim)}")
-
-
-def _parse_sum_like(name, function, dim, keepdim, dtype, kwargs, args_given):
-    if "axis" in kwargs:
-        dim = kwargs.pop("axis")
-        args_given = args_given + ((dim,),)
-    shown = dict(kwargs)
-    if kwargs and dim is not None:
-        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    if kwargs or (dtype is not None and not isinstance(dtype, D.dtype)):
-        if dtype is not None:
-            shown = {"dtype": dtype, **shown}
-        _invalid(name, function, [a[0] for a in args_given], shown)
-    ok, dim = _dims_argument(name, dim, function)
-    if not ok:
-        _invalid(name, function, [dim], {})
-    if dim is None and args_given == () and keepdim is not False:
-        _invalid(name, function, [], {"keepdim": keepdim})
-    _keepdim_argument(name, keepdim)
-    return dim
+# torch's parser (booktorch/signatures.py) has checked every call before these run.
+_NO_DIM = object()  # sum() without a dim: torch's "sum(*, dtype)" overload
 
 
 def _sum_like(name, kernel_fn):
-    def as_method(self, dim=None, keepdim=False, *, dtype=None, **kwargs):
-        given = () if dim is None else ((dim,),)
-        return kernel_fn(self, _parse_sum_like(name, False, dim, keepdim, dtype, kwargs, given), keepdim, dtype)
+    """Tensor.sum and torch.sum (mean likewise), behind torch's parser (booktorch/signatures.py)."""
+    def as_method(self, dim=_NO_DIM, keepdim=False, *, dtype=None):
+        return kernel_fn(self, _dim_given(dim), keepdim, dtype)
 
-    def as_function(input, dim=None, keepdim=False, *, dtype=None, **kwargs):
-        given = () if dim is None else ((dim,),)
-        return kernel_fn(input, _parse_sum_like(name, True, dim, keepdim, dtype, kwargs, given), keepdim, dtype)
+    def as_function(input, dim=_NO_DIM, keepdim=False, *, dtype=None):
+        return kernel_fn(input, _dim_given(dim), keepdim, dtype)
 
     as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
     method(name)(as_method)
     function(name, tensor_input=True)(as_function)
+
+
+def _dim_given(dim):
+    """The kernel's dim for a dim argument as given (absent, None, an int or a tuple)."""
+    if dim is _NO_DIM:
+        return None
+    return GIVEN_NONE if dim is None else dim
 
 
 def _mean_kernel(t, dim, keepdim, dtype):
@@ -887,56 +818,23 @@ _sum_like("sum", sum)
 _sum_like("mean", _mean_kernel)
 
 
-def _prod_api(function):
-    def prod_form(self, *args, keepdim=False, dtype=None, **kwargs):
-        if "axis" in kwargs:
-            args = args + (kwargs.pop("axis"),)
-        dim_keyword = "dim" in kwargs
-        dim = kwargs.pop("dim", None) if dim_keyword else (args[0] if args else None)
-        shown_args = list(args)
-        if dim_keyword and dim is None:
-            _invalid("prod", function, shown_args, {"dim": None})
-        if kwargs or len(args) > 2 or (dtype is not None and not isinstance(dtype, D.dtype)):
-            _invalid("prod", function, shown_args, kwargs if dtype is None else {"dtype": dtype, **kwargs})
-        if len(args) == 2:
-            keepdim = args[1]
-        dim = _as_int_dim(dim)
-        if dim is None:
-            if args or keepdim is not False:
-                _invalid("prod", function, shown_args, {} if args else {"keepdim": keepdim})
-            return prod(self, None, False, dtype)
-        if not _is_int(dim):
-            _invalid("prod", function, [dim], {})
-        _keepdim_argument("prod", keepdim)
-        return prod(self, dim, keepdim, dtype)
-
-    prod_form.__name__ = prod_form.__qualname__ = "prod"
-    return prod_form
+def _prod_form(self, dim=_NO_DIM, keepdim=False, *, dtype=None):
+    return prod(self, None if dim is _NO_DIM else dim, keepdim, dtype)
 
 
-method("prod")(_prod_api(False))
-function("prod", tensor_input=True)(_prod_api(True))
+_prod_form.__name__ = _prod_form.__qualname__ = "prod"
+method("prod")(_prod_form)
+function("prod", tensor_input=True)(_prod_form)
 
 
 def _amax_like(name, is_max):
-    def form(position):
-        def amax_form(self, dim=(), keepdim=False, **kwargs):
-            if "axis" in kwargs:
-                dim = kwargs.pop("axis")
-            if kwargs:
-                raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-            ok, dim = _dims_argument(name, dim, position == 2)
-            if not ok:
-                raise TypeError(f"{name}(): argument 'dim' (position {position}) must be tuple of ints, not "
-                                f"{_type_name(dim)}")
-            _keepdim_argument(name, keepdim)
-            return amax_amin(self, () if dim is None else dim, keepdim, is_max)
+    def amax_form(self, dim=(), keepdim=False):
+        dims = () if dim is None else (dim,) if isinstance(dim, int) else tuple(dim)
+        return amax_amin(self, dims, keepdim, is_max)
 
-        amax_form.__name__ = amax_form.__qualname__ = name
-        return amax_form
-
-    method(name)(form(1))
-    function(name, tensor_input=True)(form(2))
+    amax_form.__name__ = amax_form.__qualname__ = name
+    method(name)(amax_form)
+    function(name, tensor_input=True)(amax_form)
 
 
 _amax_like("amax", True)
@@ -946,37 +844,18 @@ _amax_like("amin", False)
 def _max_like(name, is_max, extreme):
     """max()/min(): of everything, along a dim (values and indices), or elementwise with another tensor."""
 
-    def form(function):
-        def max_form(self, *args, **kwargs):
-            if "axis" in kwargs:
-                kwargs["dim"] = kwargs.pop("axis")
-            allowed = {"dim", "keepdim"} if (args or "dim" in kwargs) else set()
-            unknown = [k for k in kwargs if k not in allowed]
-            if unknown:
-                if args or "dim" in kwargs:
-                    raise TypeError(f"{name}() got an unexpected keyword argument '{unknown[0]}'")
-                _invalid(name, function, [], kwargs, f"some of the keywords were incorrect: {', '.join(unknown)}")
-            dim = kwargs.get("dim", args[0] if args else None)
-            keepdim = kwargs.get("keepdim", args[1] if len(args) > 1 else False)
-            if not args and "dim" not in kwargs:
-                return max_min(self, None, False, is_max)
-            if isinstance(dim, Tensor) and len(args) == 1 and "dim" not in kwargs:  # max(other)
-                return extreme(self, dim)
-            dim = _as_int_dim(dim)
-            if not _is_int(dim) or len(args) > 2:
-                shown = list(args) if args else []
-                kw = {} if args else {"dim": dim}
-                _invalid(name, function, shown, kw, f"some of the arguments have invalid types: "
-                         f"({', '.join('!' + _described(a) + '!' for a in shown)})" if shown else
-                         "some of the keywords were incorrect: dim")
-            _keepdim_argument(name, keepdim)
-            return max_min(self, dim, keepdim, is_max)
+    @parsed
+    def max_method(self, other=None, dim=None, keepdim=False):
+        if other is not None:
+            return extreme(self, other)
+        return max_min(self, dim, keepdim if dim is not None else False, is_max)
 
-        max_form.__name__ = max_form.__qualname__ = name
-        return max_form
+    def max_function(input, other=None, dim=None, keepdim=False, out=None):
+        return max_method(input, other=other, dim=dim, keepdim=keepdim)
 
-    method(name)(form(False))
-    function(name, tensor_input=True)(form(True))
+    max_method.__name__ = max_method.__qualname__ = max_function.__name__ = max_function.__qualname__ = name
+    method(name)(max_method)
+    function(name)(parsed(max_function))
 
 
 _max_like("max", True, lambda a, b: at.maximum(a, b))
@@ -984,23 +863,12 @@ _max_like("min", False, lambda a, b: at.minimum(a, b))
 
 
 def _argmax_like(name, is_max):
-    def form(position):
-        def argmax_form(self, dim=None, keepdim=False, **kwargs):
-            if "axis" in kwargs:
-                dim = kwargs.pop("axis")
-            if kwargs:
-                raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-            dim = _as_int_dim(dim)
-            if dim is not None and not _is_int(dim):
-                raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not {_type_name(dim)}")
-            _keepdim_argument(name, keepdim)
-            return argmax_min(self, dim, keepdim, is_max)
+    def argmax_form(self, dim=None, keepdim=False):
+        return argmax_min(self, dim, keepdim, is_max)
 
-        argmax_form.__name__ = argmax_form.__qualname__ = name
-        return argmax_form
-
-    method(name)(form(1))
-    function(name, tensor_input=True)(form(2))
+    argmax_form.__name__ = argmax_form.__qualname__ = name
+    method(name)(argmax_form)
+    function(name, tensor_input=True)(argmax_form)
 
 
 _argmax_like("argmax", True)

@@ -14,6 +14,7 @@ from ..graph import Node, attach, needs_grad
 from ..iterator import opmath_round, unary_result
 from ..registry import at, function, kernel, method
 from ..tensor import Tensor
+from ..signatures import type_name
 
 
 def _finite(fn):
@@ -159,7 +160,7 @@ def _decimals(args, decimals, name="round"):
     if args:
         raise TypeError(f"{name}() takes from 1 to 0 positional arguments but {len(args)} were given")
     if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)):
-        raise TypeError(f"round(): argument 'decimals' must be int, not {type(decimals).__name__}")
+        raise TypeError(f"round(): argument 'decimals' must be int, not {type_name(decimals)}")
     return decimals
 
 

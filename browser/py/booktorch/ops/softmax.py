@@ -32,6 +32,7 @@ from ..registry import at, function, kernel, method
 from ..shape import is_contiguous, numel, wrap_dim
 from ..sleef import expf
 from ..tensor import Tensor
+from ..signatures import type_name
 
 _INT_TYPES = {int}
 
@@ -384,13 +385,13 @@ def _check_dim(name, dim):
     if isinstance(dim, bool) or type(dim) not in _INT_TYPES:
         if isinstance(dim, Tensor) and dim.dim() == 0 and not dim.is_floating_point():
             return int(dim.item())
-        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type(dim).__name__}")
+        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type_name(dim)}")
     return dim
 
 
 def _check_dtype_arg(name, dtype):
     if dtype is not None and not isinstance(dtype, D.dtype):
-        raise TypeError(f"{name}(): argument 'dtype' (position 2) must be torch.dtype, not {type(dtype).__name__}")
+        raise TypeError(f"{name}(): argument 'dtype' (position 2) must be torch.dtype, not {type_name(dtype)}")
 
 
 def _missing_dim(name):

@@ -20,7 +20,7 @@ from .. import stl_sort
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
 from ..reduction_order import saved_dims, wrapped_dims
-from ..signatures import Parser
+from ..signatures import Parser, type_name
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, preserve_strides, wrap_dim
 from ..structseq import structseq
@@ -439,7 +439,7 @@ def _int_argument(name, arg, value, position):
     if isinstance(value, Tensor) and value.dim() == 0 and value._dtype._kind == 1:
         value = value.item()
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be int, not {type(value).__name__}")
+        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be int, not {type_name(value)}")
     return value
 
 
@@ -523,7 +523,7 @@ def _unique_arguments(sorted, return_inverse, return_counts, dim):  # noqa: A002
         dim = _int_argument(op, "dim", dim, 2)
     for name, flag in (("sorted", sorted), ("return_inverse", return_inverse), ("return_counts", return_counts)):
         if not isinstance(flag, bool):
-            raise TypeError(f"{op}(): argument '{name}' must be bool, not {type(flag).__name__}")
+            raise TypeError(f"{op}(): argument '{name}' must be bool, not {type_name(flag)}")
     return dim
 
 

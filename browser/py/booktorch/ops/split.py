@@ -12,7 +12,7 @@ from ..grad_mode import no_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, wrap_dim
-from ..signatures import Parser
+from ..signatures import Parser, parse_under_python, type_name
 from ..tensor import Tensor, parse_int_list
 
 
@@ -269,46 +269,27 @@ class UnbindBackward0(Node):
 # ------------------------------------------------------------------ the Tensor and torch API
 def _int_arg(name, what, value, position):
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be int, not {type(value).__name__}")
+        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be int, not {type_name(value)}")
 
 
 def _sizes_arg(value, position):
     return list(parse_int_list(value, "split_with_sizes", "split_sizes", position, allow_int=False))
 
 
-def _split_error(split_size, dim):
-    got = f"Tensor, {type(split_size).__name__}, {type(dim).__name__}"
-    int_ok = isinstance(split_size, int) and not isinstance(split_size, bool)
-    dim_ok = isinstance(dim, int) and not isinstance(dim, bool)
-    first = f"Tensor, {'int' if int_ok else '!' + type(split_size).__name__ + '!'}, " + (
-        type(dim).__name__ if dim_ok and int_ok else f"!{type(dim).__name__}!")
-    second = f"Tensor, !{type(split_size).__name__}!, !{type(dim).__name__}!"
-    return TypeError(
-        f"split() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-        " * (Tensor input, int split_size, int dim = 0)\n"
-        f"      didn't match because some of the arguments have invalid types: ({first})\n"
-        " * (Tensor input, tuple of ints split_size, int dim = 0)\n"
-        f"      didn't match because some of the arguments have invalid types: ({second})\n"
-    )
-
-
 @method("split")
 def split_method(self, split_size, dim=0):
-    """Tensor.split (torch/_tensor.py): an int (or one-element tensor) size, or a list of sizes."""
+    """Tensor.split (torch/_tensor.py): an int (or one-element tensor) size goes to torch._VF.split, anything
+    else to torch._VF.split_with_sizes, each with its C++ parser."""
     if isinstance(split_size, Tensor):
         try:
             split_size = int(split_size)
         except ValueError:
             pass
-    if isinstance(split_size, int) and not isinstance(split_size, bool):
-        if isinstance(dim, bool) or not isinstance(dim, int):
-            raise _split_error(split_size, dim)
-        return split(self, split_size, dim)
-    if isinstance(split_size, bool):
-        raise _split_error(split_size, dim)
-    sizes = _sizes_arg(split_size, 2)
-    _int_arg("split_with_sizes", "dim", dim, 3)
-    return split_with_sizes(self, sizes, dim)
+    if isinstance(split_size, int):  # True too, as in torch's Python: torch._VF.split refuses it
+        _, a = parse_under_python("torch", "split", (self, split_size, dim))
+        return split(self, a["split_size"], a["dim"])
+    _, a = parse_under_python("torch", "split_with_sizes", (self, split_size, dim))
+    return split_with_sizes(self, a["split_sizes"], a["dim"])
 
 
 @function("split")

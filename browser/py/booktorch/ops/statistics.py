@@ -103,6 +103,8 @@ def std(t, dim=None, correction=None, keepdim=False):
 
 def _var_mean(t, dim, correction, keepdim, take_sqrt):
     name = "std_mean" if take_sqrt else "var_mean"
+    if not t._dtype.is_floating_point:
+        raise RuntimeError(f"{name} only support floating point and complex dtypes")
     if needs_grad(t):
         raise unsupported(f"torch.{name} on a tensor that requires grad (use torch.{name[:3]} and torch.mean)")
     vals, means, shape = _moments(t, dim, correction, keepdim, two_pass=False)

@@ -28,6 +28,7 @@ from ..shape import (
 from ..size import Size
 from ..storage import Storage, VersionCounter
 from ..tensor import Tensor, parse_int_list, parse_shape, warn_once
+from ..signatures import parse_under_python, type_name
 
 
 def make_view(base, shape, stride, offset):
@@ -572,9 +573,14 @@ function("unsqueeze", tensor_input=True)(unsqueeze)
 
 
 @method("squeeze")
+def squeeze_method(self, *dims, dim=None):
+    """x.squeeze(), x.squeeze(1), x.squeeze((0, 1)) or, as torch's parser reads varargs, x.squeeze(0, 1)."""
+    return squeeze(self, dims if len(dims) > 1 else dims[0] if dims else dim)
+
+
 @function("squeeze", tensor_input=True)
-def squeeze_method(self, dim=None):
-    return squeeze(self, dim)
+def squeeze_function(input, dim=None):
+    return squeeze(input, dim)
 
 
 @method("expand")
@@ -585,7 +591,7 @@ def expand_method(self, *sizes):
 @method("expand_as")
 def expand_as(self, other):
     if not isinstance(other, Tensor):
-        raise TypeError(f"expand_as(): argument 'other' (position 1) must be Tensor, not {type(other).__name__}")
+        raise TypeError(f"expand_as(): argument 'other' (position 1) must be Tensor, not {type_name(other)}")
     return expand(self, other._shape)
 
 
@@ -612,38 +618,25 @@ def select_method(self, dim, index):
     return select(self, dim, index)
 
 
-def _narrow_args(name, given):
-    tensor_or_int = lambda a: isinstance(a, Tensor) or _is_int(a)  # noqa: E731 - a check in a table
-    if all(_is_int(a) for a in given[-3:][::2]) and tensor_or_int(given[-2]) and (
-            len(given) == 3 or isinstance(given[0], Tensor)):
-        return
-    head = [lambda a: isinstance(a, Tensor)] if len(given) == 4 else []
-    prefix = "Tensor input, " if head else ""
-    raise _invalid_combination(name, given, (
-        (f" * ({prefix}int dim, Tensor start, int length)", head + [_is_int, lambda a: isinstance(a, Tensor), _is_int]),
-        (f" * ({prefix}int dim, int start, int length)", head + [_is_int, _is_int, _is_int]),
-    ))
-
-
 @method("narrow")
 def narrow_method(self, dim, start, length):
-    _narrow_args("narrow", [dim, start, length])
     return narrow(self, dim, start, length)
 
 
 @function("narrow")
 def narrow_function(input, dim, start, length):
-    _narrow_args("narrow", [input, dim, start, length])
     return narrow(input, dim, start, length)
 
 
 def narrow(self, dim, start, length):
+    if isinstance(start, Tensor):  # the narrow.Tensor overload
+        if start.dim() != 0 or start._dtype._kind != 1:
+            raise RuntimeError("start must be an 0-dim integral Tensor.")
+        start = start.item()
     if self.dim() == 0:
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     if length < 0:
         raise RuntimeError("narrow(): length must be non-negative.")
-    if isinstance(start, Tensor):
-        start = start.item()
     d = wrap_dim(dim, self.dim())
     size = self._shape[d]
     if not -size <= start <= size:
@@ -726,7 +719,7 @@ def broadcast_shapes_function(*shapes):
 @function("broadcast_to", tensor_input=True)
 def broadcast_to(input, size):
     if not isinstance(size, (tuple, list)):
-        raise TypeError(f"broadcast_to(): argument 'size' (position 2) must be tuple of ints, not {type(size).__name__}")
+        raise TypeError(f"broadcast_to(): argument 'size' (position 2) must be tuple of ints, not {type_name(size)}")
     return expand(input, tuple(size))
 
 
@@ -834,15 +827,15 @@ def movedim_function(input, *args, **kwargs):
     return _movedim_call("movedim", input, args, kwargs, True)
 
 
-def _sizes_argument(sizes):
-    return parse_int_list(sizes, "unflatten", "sizes", 2, allow_int=False)
-
-
 @method("unflatten")
 def unflatten_method(self, dim, sizes):
-    return unflatten(self, dim, _sizes_argument(sizes))
+    """Tensor.unflatten (torch/_tensor.py): no sizes is its own error; the rest is TensorBase.unflatten's."""
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    _, a = parse_under_python("Tensor", "unflatten", (dim, sizes))
+    return unflatten(self, a["dim"], a["sizes"])
 
 
 @function("unflatten", tensor_input=True)
 def unflatten_function(input, dim, sizes):
-    return unflatten(input, dim, _sizes_argument(sizes))
+    return unflatten(input, dim, tuple(sizes))
