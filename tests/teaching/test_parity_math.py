@@ -402,6 +402,9 @@ for e in ["torch.isnan(f)", "torch.isinf(s)", "torch.isfinite(f)", "torch.isnan(
 # an integer or bool input: isinf and isfinite keep an empty tensor's strides (zeros_like/ones_like)
 for t in [torch.zeros(0, 3, dtype=torch.int64).t(), torch.zeros(0, 0)[..., ::2] == 2, torch.arange(12).reshape(3, 4)[:, ::2]]:
     print([getattr(torch, n)(t).stride() for n in ("isinf", "isnan", "isposinf", "isneginf", "isfinite")])
+# a floating input: isinf is abs(t) == inf, so an empty result has that comparison's strides
+for t in [torch.ones(0, 1), torch.ones(1, 0), torch.ones(0, 1).t(), torch.ones(2, 0, 1), torch.ones(3, 1).expand(3, 2)]:
+    print([getattr(torch, n)(t).stride() for n in ("isinf", "isnan", "isposinf", "isneginf", "isfinite")])
 grads(lambda a: torch.nan_to_num(a) * 2, torch.tensor([1., 2., float('inf'), float('nan')]))
 a = torch.tensor([1., float('nan')], requires_grad=True)
 w = a * 1; w.nan_to_num_(); walk(w.grad_fn); w.sum().backward(); print(a.grad)

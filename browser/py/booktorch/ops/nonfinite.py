@@ -12,6 +12,7 @@ the dtype's largest and lowest finite values), each converted to the tensor's dt
 import math
 
 from .. import dtypes as D
+from ..grad_mode import no_grad
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided, unary_result
 from ..shape import numel, preserve_strides
@@ -46,7 +47,8 @@ def _constant_like(t, value):
 def isinf(t):
     if t._dtype._kind != 2:
         return _constant_like(t, False)
-    return _test(t, lambda x: x == _INF or x == -_INF)
+    with no_grad():  # torch computes it as abs(t) == inf, and its result has that comparison's layout
+        return at.eq(at.abs(t), _INF)
 
 
 @kernel
