@@ -7,7 +7,8 @@ torch's Python bindings parse their arguments with the signature strings that to
 writes from ``native_functions.yaml`` and ``deprecated.yaml`` (``gen_python_functions.py``,
 both shipped in the torch wheel). This runs that generator into a temporary folder and
 keeps, of every ``PythonArgParser``, the strings of the names booktorch provides: Tensor
-methods, and the functions of ``torch`` and ``torch.linalg``. booktorch's parser
+methods, and the functions of ``torch``, ``torch.linalg`` and ``torch.nn.functional`` (those it binds
+in C++: ``F.linear``, ``F.gelu``...). booktorch's parser
 (``booktorch/signatures.py``) reads them, so a call is accepted, converted and refused as
 torch's own parser does it. The table is committed (Pyodide has no torchgen);
 ``tests/teaching/test_signature_table.py`` fails when it is stale.
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "browser" / "py" / "booktorch" / "torch_signatures.py"
 # The generated files, and the booktorch namespace whose names each one binds.
 SOURCES = {"python_variable_methods.cpp": "Tensor", "python_torch_functionsEverything.cpp": "torch",
-           "python_linalg_functions.cpp": "torch.linalg"}
+           "python_linalg_functions.cpp": "torch.linalg", "python_nn_functions.cpp": "torch.nn.functional"}
 _PARSER = re.compile(r"static PythonArgParser parser\(\{(.*?)\}(?:, /\*traceable=\*/\w+)?\);", re.S)
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _NO_ARGUMENTS = re.compile(r'\{"(\w+)", [^,]+, METH_NOARGS')
@@ -69,7 +70,9 @@ def booktorch_names():
            if isinstance(v, FunctionType) and not n.startswith("_")}
     return {"Tensor": set(registry.tensor_methods()) | own,
             "torch": {n for n in vars(booktorch) if callable(getattr(booktorch, n))},
-            "torch.linalg": {n for n in vars(spaces["torch.linalg"]) if callable(getattr(spaces["torch.linalg"], n))}}
+            "torch.linalg": {n for n in vars(spaces["torch.linalg"]) if callable(getattr(spaces["torch.linalg"], n))},
+            "torch.nn.functional": {n for n in vars(spaces["torch.nn.functional"])
+                                    if callable(getattr(spaces["torch.nn.functional"], n)) and not n.startswith("_")}}
 
 
 def linalg_binding(name):
@@ -82,7 +85,8 @@ def bound_by_python(where, name):
     ``torch.norm`` in torch/functional.py): its parser is not the one a call meets."""
     import torch
 
-    owner = {"Tensor": torch.Tensor, "torch": torch, "torch.linalg": torch.linalg}[where]
+    owner = {"Tensor": torch.Tensor, "torch": torch, "torch.linalg": torch.linalg,
+             "torch.nn.functional": torch.nn.functional}[where]
     obj = inspect.getattr_static(owner, name, None)
     return isinstance(obj, (FunctionType, staticmethod, classmethod, property))
 
@@ -117,7 +121,8 @@ def table_text():
              "provides.", "",
              "Written by tools/torch_signatures.py from torchgen's output; do not edit by hand. Read by",
              "booktorch/signatures.py.", '"""', ""]
-    for where, variable in (("Tensor", "METHODS"), ("torch", "FUNCTIONS"), ("torch.linalg", "LINALG")):
+    for where, variable in (("Tensor", "METHODS"), ("torch", "FUNCTIONS"), ("torch.linalg", "LINALG"),
+                            ("torch.nn.functional", "NN_FUNCTIONAL")):
         lines.append(f"{variable} = {{")
         for name in sorted(provided[where]):
             binding = linalg_binding(name) if where == "torch.linalg" else name

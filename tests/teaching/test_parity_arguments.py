@@ -116,7 +116,7 @@ def _names():
     functions = [n for n in list(table.FUNCTIONS) + sorted(table.MANUAL) + sorted(table.NO_ARGUMENT_FUNCTIONS)
                  if hasattr(booktorch, n) and n not in _NOT_COMPARED and not n.startswith("set_")]
     return ([f"x.{n}" for n in methods] + [f"torch.{n}" for n in functions]
-            + [f"torch.linalg.{n}" for n in table.LINALG])
+            + [f"torch.linalg.{n}" for n in table.LINALG] + [f"torch.nn.functional.{n}" for n in table.NN_FUNCTIONAL])
 
 
 NAMES = _names()

@@ -20,7 +20,7 @@ def test_the_table_is_what_torch_makes():
 
 
 def test_every_signature_reads_as_a_parser():
-    groups = [table.METHODS, table.FUNCTIONS, table.LINALG, table.MANUAL, table.UNDER_PYTHON]
+    groups = [table.METHODS, table.FUNCTIONS, table.LINALG, table.NN_FUNCTIONAL, table.MANUAL, table.UNDER_PYTHON]
     parsers = [Parser.torch(*signatures) for group in groups for signatures in group.values()]
     assert len(parsers) > 450
     for parser in parsers:
@@ -34,7 +34,8 @@ def test_every_name_in_the_table_stands_behind_its_parser():
     for name in table.METHODS:
         if name in methods and name not in registry.not_yet_names():
             assert getattr(booktorch.Tensor, name).torch_signatures == table.METHODS[name], name
-    for functions, namespace in ((dict(table.FUNCTIONS, **table.MANUAL), booktorch), (table.LINALG, booktorch.linalg)):
+    for functions, namespace in ((dict(table.FUNCTIONS, **table.MANUAL), booktorch), (table.LINALG, booktorch.linalg),
+                                 (table.NN_FUNCTIONAL, booktorch.nn.functional)):
         for name, signatures in functions.items():
             if hasattr(namespace, name):
                 assert getattr(namespace, name).torch_signatures == signatures, name

@@ -104,7 +104,7 @@ def get_default_dtype():
     return _default[0]
 
 
-def set_default_dtype(d):
+def set_default_dtype(d, /):
     if not isinstance(d, dtype):
         raise TypeError("invalid dtype object: only floating-point types are supported as the default type")
     if not d.is_floating_point:

@@ -222,11 +222,12 @@ def _behind_torchs_parser():
         if ours(name):  # a copy: torch.split may be the same function, and Python names it split()
             _methods[name] = _renamed_copy(_methods[name], f"Tensor.{name}")
     torch_functions = dict(table.FUNCTIONS, **table.MANUAL)
-    for namespace, functions in (("torch", torch_functions), ("torch.linalg", table.LINALG)):
+    for namespace, functions in (("torch", torch_functions), ("torch.linalg", table.LINALG),
+                                 ("torch.nn.functional", table.NN_FUNCTIONAL)):
         provided = _functions.get(namespace, {})
         for name, signatures in functions.items():
             if callable(provided.get(name)) and not isinstance(provided[name], type):
-                provided[name] = bind(provided[name], signatures, True, (namespace, name) in _takes_out)
+                provided[name] = bind(provided[name], signatures, True, (namespace, name) in _takes_out, namespace)
     provided = _functions.get("torch", {})
     for name in table.NO_ARGUMENT_FUNCTIONS:
         if name in provided:

@@ -587,7 +587,7 @@ def parsed(fn):
     return fn
 
 
-def bind(fn, signatures, function_form, takes_out=True):
+def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
     """``fn`` behind torch's parser of ``signatures`` (torch's strings, made into a parser on the first
     call): a refused call raises torch's error; an accepted one reaches ``fn`` as given, except that
     numpy's keyword names (``axis``...) become torch's and a number given as a tensor (a 0-d tensor for
@@ -612,7 +612,7 @@ def bind(fn, signatures, function_form, takes_out=True):
     def function(*args, **kwargs):
         args, kwargs = passed(args, kwargs)
         if not takes_out and kwargs.get("out") is not None:
-            raise unsupported(f"torch.{parser.name.removeprefix('linalg_')}(..., out=...)")
+            raise unsupported(f"{namespace}.{parser.name.removeprefix('linalg_')}(..., out=...)")
         return fn(*args, **kwargs)
 
     bound = _named_like(function if function_form else method, fn)

@@ -1631,6 +1631,17 @@ LINALG = {
         'linalg_vector_norm(Tensor input, Scalar ord=2, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)',
     ),
 }
+NN_FUNCTIONAL = {
+    'gelu': (
+        'gelu(Tensor input, *, c10::string_view approximate="none", Tensor out=None)',
+    ),
+    'linear': (
+        'linear(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor out=None)',
+    ),
+    'softplus': (
+        'softplus(Tensor input, Scalar beta=1, Scalar threshold=20, *, Tensor out=None)',
+    ),
+}
 NO_ARGUMENTS = frozenset({
     'abs',
     'abs_',

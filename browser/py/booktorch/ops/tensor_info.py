@@ -5,7 +5,7 @@ from ..tensor import Tensor
 
 
 @function("is_tensor")
-def is_tensor(obj):
+def is_tensor(obj, /):
     return isinstance(obj, Tensor)
 
 
