@@ -455,6 +455,18 @@ for src in ["y = x * 1; y.lerp_(x * 2, 0.3)", "y = x * 1; y.addcmul_(x, x, value
     x = p.clone().requires_grad_()
     ex(src); walk(y.grad_fn); y.sum().backward(); print(src, y, x.grad)
 """,
+    # ------------------------------------------------------------ which check torch makes first (found by random programs)
+    "check_order": """
+e = torch.tensor([-9, -9]).unsqueeze(0).expand(2, 2)  # overlapping memory
+z = torch.zeros(2, 2, 4, 4, dtype=torch.bool)
+m = torch.zeros(2, 4, dtype=torch.bool)
+for s in ["e.pow_(-3)", "e.pow_(2)", "torch.tensor([True]).pow_(-1)", "z.topk(0, 4)", "m.topk(5, -1)", "m.topk(1, -1)",
+          "torch.tensor(True).topk(1)", "m.clamp(m[:1], m[:1])", "m.clamp(m[:1])", "m.clamp(max=m[:1])", "m.clamp(False, True)",
+          "m.clamp(torch.zeros(3, dtype=torch.bool), m)", "torch.nan_to_num(torch.arange(0.)[..., ::2]).stride()",
+          "torch.nan_to_num(torch.zeros(0, 2).T).stride()", "torch.nan_to_num(torch.zeros(0, 2, dtype=torch.long).T).stride()",
+          "torch.nan_to_num(torch.zeros(3, 1).expand(3, 2)).stride()"]:
+    print(s, attempt(lambda: ev(s)))
+""",
 }
 
 

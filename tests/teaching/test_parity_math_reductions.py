@@ -258,6 +258,12 @@ for f in [lambda a: a.cumsum(0), lambda a: a.cumsum(1), lambda a: a.cumprod(1), 
     for v in (x, torch.tensor([[1., 0., 2.], [0., 0., 3.]]), torch.tensor([2., 3., 0.5])):
         grads(f, v)
 a = x.clone().requires_grad_(); w = a * 1; w.cumsum_(0); walk(w.grad_fn); w.sum().backward(); print(a.grad)
+# zeros with infinities and NaN beside them: torch's first-zero masks decide where they go
+inf, nan = float('inf'), float('nan')
+for v in ([0., 0., -inf], [1., nan, 0., 2.], [2., 0., 0., 5.], [inf, 0., 3.], [[1., 2.], [0., 5.], [3., 0.]]):
+    a = torch.tensor(v, requires_grad=True)
+    a.cumprod(0).backward(torch.arange(1., a.numel() + 1).reshape(a.shape))
+    print(a.grad)
 """,
     # ------------------------------------------------------------ all / any / count_nonzero
     "all_any_count": """

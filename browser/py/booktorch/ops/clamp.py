@@ -55,6 +55,8 @@ def _clamp_tensors(t, lo, hi):
         if b is not None:
             shape = broadcast_shapes(shape, shape_of(b))
     dt = D.result_type(t, *[b for b in (lo, hi) if b is not None])
+    if dt is D.bool_ and lo is not None and hi is not None:  # clamp_min and clamp_max take bools; clamp does not
+        raise NotImplementedError('"clamp_cpu" not implemented for \'Bool\'')
     xs, _ = operand_values(t, shape, dt)
     n = len(xs)
     bounds = []

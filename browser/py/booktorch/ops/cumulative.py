@@ -153,6 +153,25 @@ def _cumprod_with_zeros(grad, x, dim):
     return Tensor._from_values(D.round_floats(out, grad._dtype), shape, grad._dtype)
 
 
+def _cumprod_first_zero(grad, x, output, dim):
+    """torch's O(n) cumprod_backward for an input with zeros (outside grad mode): before the first zero as
+    without zeros; at the first zero, the products up to it times those after it up to the second zero;
+    zero after it. NaN and infinities go where torch's masks put them."""
+    w = at.mul(output, grad)
+    cumsum = at.cumsum(at.eq(x, 0), dim)
+    mask = at.eq(cumsum, 0)  # before the first zero
+    before = at.div(_reversed_cumsum(at.contiguous(at.masked_fill(w, at.logical_not(mask), 0.0)), dim), x)
+    grad_input = at.masked_scatter(at.zeros_like(grad), mask, at.masked_select(before, mask))
+    mask = at.eq(cumsum, 1)  # from the first zero to the second
+    first = at.max_min(mask, dim, True, True)[1]
+    first_zero = at.logical_and(at.scatter(at.zeros_like(mask), dim, first, 1), mask)
+    mask = at.logical_and(mask, at.logical_not(first_zero))
+    after = at.cumprod(at.masked_fill(x, at.logical_not(mask), 1.0), dim)
+    after = at.sum(at.mul(after, at.masked_fill(grad, at.ne(cumsum, 1), 0.0)), dim, True)
+    until = at.masked_fill(at.gather(output, dim, at.relu(at.sub(first, 1))), at.eq(first, 0), 1.0)
+    return at.masked_scatter(grad_input, first_zero, at.masked_select(at.mul(after, until), first_zero))
+
+
 class CumprodBackward0(Node):
     _name = "CumprodBackward0"
     formulas = ("reversed_cumsum(result * grad) / self  (products of the others where self has zeros)",)
@@ -166,6 +185,8 @@ class CumprodBackward0(Node):
             x = at.to_dtype(x, grad._dtype)
             result = at.to_dtype(result, grad._dtype)
         if any(v == 0 for v in x._values()):
+            if not grad_state.grad:  # torch's first-derivative path
+                return [_cumprod_first_zero(grad, x, result, dim)]
             return [_cumprod_with_zeros(grad, x, dim)]
         w = at.mul(result, grad)
         return [at.div(_reversed_cumsum(at.contiguous(w), dim), x)]

@@ -92,7 +92,8 @@ def nan_to_num(t, nan=None, posinf=None, neginf=None):
         vals = [x if x - x == 0 else (n if x != x else (p if x > 0 else m)) for x in t._values()]
     else:
         vals = t._values()
-    out = unary_result(vals, t, dt)
+    # torch writes into empty_like(self) (or returns self.clone()): strides as clone keeps them, even empty
+    out = new_strided(vals, t._shape, preserve_strides(t._shape, t._stride), dt)
     if needs_grad(t):
         node = NanToNumBackward0([t])
         node.save("self", t)

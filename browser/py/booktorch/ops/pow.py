@@ -280,7 +280,13 @@ def pow_(self, exponent):
             f" * (Tensor exponent)\n      didn't match because some of the arguments have invalid types: (!{name}!)\n"
             f" * (Number exponent)\n      didn't match because some of the arguments have invalid types: (!{name}!)\n"
         )
+    if _is_negative_int(exponent) and self._dtype._kind < 2:  # pow's meta function checks before the write
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
     return at.inplace(self, pow, exponent)
+
+
+def _is_negative_int(e):
+    return isinstance(e, int) and not isinstance(e, bool) and e < 0
 
 
 @kernel

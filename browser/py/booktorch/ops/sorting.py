@@ -154,12 +154,12 @@ def _topk_line(line, k, largest, is_sorted):
 
 @kernel
 def topk(t, k, dim=-1, largest=True, is_sorted=True):
-    if t._dtype is D.bool_:
-        raise RuntimeError("topk does not support bool dtypes on CPU")
-    d = _dim(t, dim)
+    d = _dim(t, dim)  # the dim, k, then the dtype, as torch checks them
     size = t._shape[d] if t.dim() else 1
     if k < 0 or k > size:
         raise RuntimeError("selected index k out of range")
+    if t._dtype is D.bool_:
+        raise RuntimeError("topk does not support bool dtypes on CPU")
     if t.dim() == 0:
         _dim(t, dim)  # 0 or -1
         values = Tensor._from_values(t._values(), (), t._dtype)
