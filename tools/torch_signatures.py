@@ -8,9 +8,9 @@ writes from ``native_functions.yaml`` and ``deprecated.yaml`` (``gen_python_func
 both shipped in the torch wheel). This runs that generator into a temporary folder and
 keeps, of every ``PythonArgParser``, the strings of the names booktorch provides: Tensor
 methods, and the functions of ``torch``, ``torch.linalg`` and ``torch.nn.functional`` (those it binds
-in C++: ``F.linear``, ``F.gelu``...). booktorch's parser
-(``booktorch/signatures.py``) reads them, so a call is accepted, converted and refused as
-torch's own parser does it. The table is committed (Pyodide has no torchgen);
+in C++: ``F.linear``, ``F.gelu``...). booktorch's port of torch's parser (``booktorch/signatures.py``,
+put in front of each implementation by ``booktorch/binding.py``) reads them, so a call is accepted,
+converted and refused as torch's own parser does it. The table is committed (Pyodide has no torchgen);
 ``tests/teaching/test_signature_table.py`` fails when it is stale.
 """
 
@@ -120,7 +120,7 @@ def table_text():
     lines = [f'"""torch {torch.__version__.split("+")[0]}\'s argument-parser signatures for the names booktorch '
              "provides.", "",
              "Written by tools/torch_signatures.py from torchgen's output; do not edit by hand. Read by",
-             "booktorch/signatures.py.", '"""', ""]
+             "booktorch/registry.py and booktorch/binding.py (the parser is booktorch/signatures.py).", '"""', ""]
     for where, variable in (("Tensor", "METHODS"), ("torch", "FUNCTIONS"), ("torch.linalg", "LINALG"),
                             ("torch.nn.functional", "NN_FUNCTIONAL")):
         lines.append(f"{variable} = {{")

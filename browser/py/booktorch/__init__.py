@@ -10,6 +10,9 @@ error (:func:`booktorch.errors.unsupported`).
 Layout (one job per module):
 
 - core: :mod:`.errors`, :mod:`.registry` (how modules declare what they provide),
+  :mod:`.signatures`, :mod:`.invalid_arguments` and :mod:`.binding` (torch's argument parser, its
+  messages, and putting it in front of each method and function; :mod:`.torch_signatures` is torch's
+  table of signatures, written by ``tools/torch_signatures.py``),
   :mod:`.grad_mode`, :mod:`.dtypes` (dtypes, promotion, value conversion),
   :mod:`.dtype_info` (finfo/iinfo), :mod:`.devices`, :mod:`.size`, :mod:`.storage`,
   :mod:`.shape` (broadcasting, view strides), :mod:`.tensor` (the Tensor class),

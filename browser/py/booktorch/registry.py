@@ -203,7 +203,7 @@ def _behind_torchs_parser():
     (booktorch/torch_signatures.py) in front: torch's errors for the calls torch refuses. Methods that
     torch writes in Python are named as Python names them (``Tensor.split() got an unexpected ...``)."""
     from . import torch_signatures as table
-    from .signatures import bind, no_arguments
+    from .binding import bind, no_arguments
 
     for name, value in vars(_tensor[0]).items():  # the methods the Tensor class defines itself (size, item...)
         if isinstance(value, FunctionType) and name not in _methods and not name.startswith("_"):

@@ -16,13 +16,12 @@ numpy's names too (``axis`` for ``dim``, ``keepdims`` for ``keepdim``, ``x``/``a
 ``x2`` for ``other``). Values come back converted: ints and floats from 0-d tensors, an int tuple as a
 tuple of ints, a Python type given as a dtype (``dtype=float``) as torch's dtype.
 
-:func:`bind` puts a parser in front of a Tensor method or torch function (``booktorch/registry.py`` does
-it for every name the table holds): a call torch's parser refuses raises torch's error before the
-implementation runs, and the implementation gets the call as given, numpy's keyword names renamed.
+The messages of a call that fits no signature are :mod:`booktorch.invalid_arguments`'s; putting a parser in
+front of a Tensor method or torch function is :mod:`booktorch.binding`'s.
 """
 
 from . import dtypes as D
-from .errors import unsupported
+from .invalid_arguments import format_invalid_args, type_name  # noqa: F401 - type_name is imported from here
 from .tensor import Tensor, warn_once
 
 _MISSING = object()
@@ -49,15 +48,6 @@ _NUMBERS_AS_TENSORS = {
 } | {"to", "_to_copy", "copy_"}
 
 
-def type_name(obj):
-    """What torch's messages call the type of ``obj`` (its C type's ``tp_name``)."""
-    cls = type(obj)
-    module = getattr(cls, "__module__", "")
-    if cls is not Tensor and module in ("torch", "torch._C"):
-        return f"{module}.{cls.__name__}"
-    return cls.__name__
-
-
 def _is_int(obj):
     """THPUtils_checkLong: an int, not a bool."""
     return isinstance(obj, int) and not isinstance(obj, bool)
@@ -74,17 +64,12 @@ def _is_index(obj):
     return hasattr(type(obj), "__index__")
 
 
-def _is_symint(obj):
-    """is_int_or_symint: an int, a one-element integer (or bool) tensor, or anything else with __index__."""
-    return _is_index(obj)
-
-
 def _int_list_fails_at(obj, size):
     """is_int_or_symint_list: None when ``obj`` is an int tuple (or one int, for a sized one), else the
     index of the element that is not an int (-1 when ``obj`` is no list at all)."""
     if isinstance(obj, (tuple, list)):
-        return None if not obj or _is_symint(obj[0]) else 0
-    return None if size > 0 and _is_symint(obj) else -1
+        return None if not obj or _is_index(obj[0]) else 0
+    return None if size > 0 and _is_index(obj) else -1
 
 
 def _is_scalar(obj):
@@ -134,7 +119,7 @@ class _Param:
             return isinstance(obj, Tensor) and not obj._requires_grad and not obj._shape
         if kind == "int":
             if self.symint:
-                return _is_symint(obj)
+                return _is_index(obj)
             if isinstance(obj, Tensor):
                 return obj._dtype._kind == 1 and not obj._requires_grad and not obj._shape
             return _is_int(obj)
@@ -440,226 +425,7 @@ class Parser:
         warn_once("deprecated-overload", message + _TRIGGERED_DEPRECATED, stacklevel=6)  # the call in the cell
 
     def _invalid_combination(self, args, kwargs):
-        """torch's format_invalid_args (utils/invalid_arguments.cpp)."""
-        shown = [sig.text for sig in self.signatures if not sig.hidden]
-        keys = _unordered_map_order(list(kwargs))  # torch copies the keywords into a C++ unordered_map
-        head = f"{self.name}() received an invalid combination of arguments - "
-        if len(shown) == 1:
-            option = _Option(shown[0])
-            unmatched = option.unmatched_keywords(keys, kwargs)
-            if unmatched:
-                return head + "got unrecognized keyword arguments: " + ", ".join(unmatched)
-            got = option.marked(args, kwargs) if option.count_matches(args, kwargs) else _described(args, kwargs, keys)
-            return head + f"got {got}, but expected {shown[0]}"
-        lines = [head + f"got {_described(args, kwargs, keys)}, but expected one of:"]
-        for text in shown:
-            lines.append(f" * {text}")
-            option = _Option(text)
-            if option.count_matches(args, kwargs):
-                unmatched = option.unmatched_keywords(keys, kwargs)
-                if unmatched:
-                    lines.append("      didn't match because some of the keywords were incorrect: " + ", ".join(unmatched))
-                else:
-                    lines.append("      didn't match because some of the arguments have invalid types: "
-                                 + option.marked(args, kwargs))
-        return "\n".join(lines) + "\n"
+        return format_invalid_args(f"{self.name}()", args, kwargs, [s.text for s in self.signatures if not s.hidden])
 
 
 _TRIGGERED_DEPRECATED = " (Triggered internally at /__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)"
-
-
-class _Option:
-    """invalid_arguments.cpp's reading of a printed signature: its entries split at ", ", each one's name
-    after its last space and its type before it ("*" and "Number alpha = 1" are entries too, typed "*"
-    and "Number alpha =", so they match nothing)."""
-
-    def __init__(self, text):
-        self.entries = []
-        for entry in text[1:-1].split(", "):
-            kind, _, name = entry.rpartition(" ")
-            self.entries.append((name, kind or entry))
-
-    def count_matches(self, args, kwargs):
-        return len(args) + len(kwargs) == len(self.entries)
-
-    def unmatched_keywords(self, keys, kwargs):
-        start = max(len(self.entries) - len(kwargs), 0)
-        names = {name for name, _ in self.entries[start:]}
-        return [k for k in keys if k not in names]
-
-    def marked(self, args, kwargs):
-        """_formattedArgDesc: each argument's type, marked !type! where it does not match."""
-        out = []
-        for i in range(len(args) + len(kwargs)):
-            name, kind = self.entries[i]
-            obj = args[i] if i < len(args) else kwargs[name]
-            label = name + "=" if i >= len(args) else ""
-            text = label + _element_types(obj)
-            out.append(text if _matches(kind, obj) else f"!{text}!")
-        return "(" + ", ".join(out) + (", " if out and not args else "") + ")"
-
-
-def _matches(kind, obj):
-    """invalid_arguments.cpp's is_matching: by the argument's type name; "float" takes ints too."""
-    name = type_name(obj)
-    if kind == "float":
-        return name in ("float", "int")
-    return name == kind
-
-
-def _element_types(obj):
-    """An argument as _formattedArgDesc names it: ``tuple of (int, str)``, ``torch.Size of (int,)``,
-    ``list of [int]``."""
-    if isinstance(obj, tuple):
-        inner = ", ".join(type_name(v) for v in obj)
-        return f"{type_name(obj)} of ({inner}{',' if len(obj) == 1 else ''})"
-    if isinstance(obj, list):
-        return f"list of [{', '.join(type_name(v) for v in obj)}]"
-    return type_name(obj)
-
-
-def _described(args, kwargs, keys):
-    """_argDesc: "(int, str, dim=int)"; with keywords alone the last ", " stays, as torch leaves it."""
-    parts = [type_name(a) for a in args] + [f"{k}={type_name(kwargs[k])}" for k in keys]
-    return "(" + ", ".join(parts) + (", " if parts and not args else "") + ")"
-
-
-_MUL = 0xC6A4A7935BD1E995
-_MASK = (1 << 64) - 1
-
-
-def _string_hash(text):
-    """libstdc++'s std::hash<std::string> (_Hash_bytes: MurmurHash2 64-bit, seed 0xc70f6907)."""
-    data = text.encode()
-    n = len(data)
-    h = (0xC70F6907 ^ (n * _MUL)) & _MASK
-    aligned = n & ~7
-    for i in range(0, aligned, 8):
-        k = (int.from_bytes(data[i:i + 8], "little") * _MUL) & _MASK
-        k = ((k ^ (k >> 47)) * _MUL) & _MASK
-        h = ((h ^ k) * _MUL) & _MASK
-    if n & 7:
-        h = ((h ^ int.from_bytes(data[aligned:], "little")) * _MUL) & _MASK
-    h = ((h ^ (h >> 47)) * _MUL) & _MASK
-    return h ^ (h >> 47)
-
-
-def _unordered_map_order(keys):
-    """The order in which a libstdc++ std::unordered_map<std::string, ...>, filled with ``keys`` in
-    order, lists them: a new key goes in front of the others of its bucket, or at the very front when
-    its bucket is empty. The first insert makes 13 buckets (room for 11 keys); past 13 keys the table
-    grows and relinks its keys in list order the same way."""
-    buckets, order = 13, []
-    for key in keys:
-        if len(order) + 1 > buckets:
-            buckets = _next_prime(max(len(order) + 2, 2 * buckets))
-            order = _relinked(order, buckets)
-        order = _inserted(order, key, buckets)
-    return order
-
-
-def _inserted(order, key, buckets):
-    bucket = _string_hash(key) % buckets
-    for i, other in enumerate(order):
-        if _string_hash(other) % buckets == bucket:
-            return order[:i] + [key] + order[i:]
-    return [key] + order
-
-
-def _relinked(order, buckets):
-    out = []
-    for key in order:
-        out = _inserted(out, key, buckets)
-    return out
-
-
-def _next_prime(n):
-    while any(n % d == 0 for d in range(2, int(n ** 0.5) + 1)):
-        n += 1
-    return n
-
-
-def parsed(fn):
-    """Decorator: the implementation of an overloaded torch name takes what torch's parser read, by torch's
-    names (``max_form(self, other=...)`` or ``max_form(self, dim=..., keepdim=...)``), so it knows which
-    overload matched (``x.max(torch.tensor(1))`` is max(Tensor other), not max(int dim))."""
-    fn.takes_parsed = True
-    return fn
-
-
-def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
-    """``fn`` behind torch's parser of ``signatures`` (torch's strings, made into a parser on the first
-    call): a refused call raises torch's error; an accepted one reaches ``fn`` as given, except that
-    numpy's keyword names (``axis``...) become torch's and a number given as a tensor (a 0-d tensor for
-    an int, a list of one-element tensors for a tuple of ints) arrives as the number torch reads. An
-    implementation marked :func:`parsed` gets the parsed values by name instead."""
-    parser = None
-    by_name = getattr(fn, "takes_parsed", False)
-
-    def passed(args, kwargs):
-        nonlocal parser
-        if parser is None:
-            parser = Parser.torch(*signatures)
-        index, values = parser.parse(args, kwargs)
-        if by_name:
-            return (), values
-        return parser.signatures[index].passed(args, kwargs, values)
-
-    def method(self, *args, **kwargs):
-        args, kwargs = passed(args, kwargs)
-        return fn(self, *args, **kwargs)
-
-    def function(*args, **kwargs):
-        args, kwargs = passed(args, kwargs)
-        if not takes_out and kwargs.get("out") is not None:
-            raise unsupported(f"{namespace}.{parser.name.removeprefix('linalg_')}(..., out=...)")
-        return fn(*args, **kwargs)
-
-    bound = _named_like(function if function_form else method, fn)
-    bound.torch_signatures = signatures  # what it parses (tests/teaching/test_signature_table.py)
-    return bound
-
-
-_UNDER = {}  # (where, name) -> the Parser, made on first use
-
-
-def parse_under_python(where, name, args, kwargs=None):
-    """Parse as a C++ binding that torch's Python code calls does (``("torch", "split")`` is torch._VF.split,
-    which Tensor.split calls; ``("Tensor", "unflatten")`` is TensorBase.unflatten): the matching signature's
-    index and its values, or torch's TypeError."""
-    key = (where, name)
-    if key not in _UNDER:
-        from . import torch_signatures as table
-
-        bound = table.METHODS if where == "Tensor" else table.FUNCTIONS
-        _UNDER[key] = Parser.torch(*(table.UNDER_PYTHON.get(key) or bound[name]))
-    return _UNDER[key].parse(tuple(args), kwargs or {})
-
-
-def no_arguments(fn, shown, bound=True):
-    """A Tensor method (or a torch function, ``bound=False``) that takes nothing more (METH_NOARGS in
-    torch): Python's errors for anything more, naming it ``shown`` (``TensorBase.exp``)."""
-    def refuse(args, kwargs):
-        if kwargs:
-            raise TypeError(f"{shown}() takes no keyword arguments")
-        raise TypeError(f"{shown}() takes no arguments ({len(args)} given)")
-
-    def method(self, *args, **kwargs):
-        if args or kwargs:
-            refuse(args, kwargs)
-        return fn(self)
-
-    def function(*args, **kwargs):
-        if args or kwargs:
-            refuse(args, kwargs)
-        return fn()
-
-    return _named_like(method if bound else function, fn)
-
-
-def _named_like(wrapper, fn):
-    wrapper.__name__ = getattr(fn, "__name__", wrapper.__name__)
-    wrapper.__qualname__ = getattr(fn, "__qualname__", wrapper.__qualname__)
-    wrapper.__doc__ = getattr(fn, "__doc__", None)
-    wrapper.__wrapped__ = fn
-    return wrapper

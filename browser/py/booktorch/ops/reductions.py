@@ -29,7 +29,7 @@ from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, wrap_dim
 from ..structseq import structseq
-from ..signatures import parsed
+from ..binding import parsed
 from ..tensor import Tensor
 
 

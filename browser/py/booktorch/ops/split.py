@@ -12,7 +12,8 @@ from ..grad_mode import no_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, wrap_dim
-from ..signatures import Parser, parse_under_python, type_name
+from ..binding import parse_under_python
+from ..signatures import Parser, type_name
 from ..tensor import Tensor, parse_int_list
 
 

@@ -28,7 +28,8 @@ from ..shape import (
 from ..size import Size
 from ..storage import Storage, VersionCounter
 from ..tensor import Tensor, parse_int_list, parse_shape, warn_once
-from ..signatures import parse_under_python, type_name
+from ..binding import parse_under_python
+from ..signatures import type_name
 
 
 def make_view(base, shape, stride, offset):

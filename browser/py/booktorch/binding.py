@@ -1,0 +1,97 @@
+"""Putting torch's argument parser in front of booktorch's implementations.
+
+``registry.finish`` wraps every Tensor method and torch function that torch binds in C++ with :func:`bind`
+(torch's signature strings from ``booktorch/torch_signatures.py``): a call torch's parser refuses raises
+torch's TypeError before the implementation runs. Methods that take nothing but ``self`` get
+:func:`no_arguments`. Python code that torch writes itself (``Tensor.split``, ``torch.norm``) is written the
+same way in booktorch and parses its inner calls with :func:`parse_under_python`.
+"""
+
+from .errors import unsupported
+from .signatures import Parser
+
+
+def parsed(fn):
+    """Decorator: the implementation of an overloaded torch name takes what torch's parser read, by torch's
+    names (``max_form(self, other=...)`` or ``max_form(self, dim=..., keepdim=...)``), so it knows which
+    overload matched (``x.max(torch.tensor(1))`` is max(Tensor other), not max(int dim))."""
+    fn.takes_parsed = True
+    return fn
+
+
+def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
+    """``fn`` behind torch's parser of ``signatures`` (torch's strings, made into a parser on the first
+    call): a refused call raises torch's error; an accepted one reaches ``fn`` as given, except that
+    numpy's keyword names (``axis``...) become torch's and a number given as a tensor (a 0-d tensor for
+    an int, a list of one-element tensors for a tuple of ints) arrives as the number torch reads. An
+    implementation marked :func:`parsed` gets the parsed values by name instead."""
+    parser = None
+    by_name = getattr(fn, "takes_parsed", False)
+
+    def passed(args, kwargs):
+        nonlocal parser
+        if parser is None:
+            parser = Parser.torch(*signatures)
+        index, values = parser.parse(args, kwargs)
+        if by_name:
+            return (), values
+        return parser.signatures[index].passed(args, kwargs, values)
+
+    def method(self, *args, **kwargs):
+        args, kwargs = passed(args, kwargs)
+        return fn(self, *args, **kwargs)
+
+    def function(*args, **kwargs):
+        args, kwargs = passed(args, kwargs)
+        if not takes_out and kwargs.get("out") is not None:
+            raise unsupported(f"{namespace}.{parser.name.removeprefix('linalg_')}(..., out=...)")
+        return fn(*args, **kwargs)
+
+    bound = _named_like(function if function_form else method, fn)
+    bound.torch_signatures = signatures  # what it parses (tests/teaching/test_signature_table.py)
+    return bound
+
+
+_UNDER = {}  # (where, name) -> the Parser, made on first use
+
+
+def parse_under_python(where, name, args, kwargs=None):
+    """Parse as a C++ binding that torch's Python code calls does (``("torch", "split")`` is torch._VF.split,
+    which Tensor.split calls; ``("Tensor", "unflatten")`` is TensorBase.unflatten): the matching signature's
+    index and its values, or torch's TypeError."""
+    key = (where, name)
+    if key not in _UNDER:
+        from . import torch_signatures as table
+
+        bound = table.METHODS if where == "Tensor" else table.FUNCTIONS
+        _UNDER[key] = Parser.torch(*(table.UNDER_PYTHON.get(key) or bound[name]))
+    return _UNDER[key].parse(tuple(args), kwargs or {})
+
+
+def no_arguments(fn, shown, bound=True):
+    """A Tensor method (or a torch function, ``bound=False``) that takes nothing more (METH_NOARGS in
+    torch): Python's errors for anything more, naming it ``shown`` (``TensorBase.exp``)."""
+    def refuse(args, kwargs):
+        if kwargs:
+            raise TypeError(f"{shown}() takes no keyword arguments")
+        raise TypeError(f"{shown}() takes no arguments ({len(args)} given)")
+
+    def method(self, *args, **kwargs):
+        if args or kwargs:
+            refuse(args, kwargs)
+        return fn(self)
+
+    def function(*args, **kwargs):
+        if args or kwargs:
+            refuse(args, kwargs)
+        return fn()
+
+    return _named_like(method if bound else function, fn)
+
+
+def _named_like(wrapper, fn):
+    wrapper.__name__ = getattr(fn, "__name__", wrapper.__name__)
+    wrapper.__qualname__ = getattr(fn, "__qualname__", wrapper.__qualname__)
+    wrapper.__doc__ = getattr(fn, "__doc__", None)
+    wrapper.__wrapped__ = fn
+    return wrapper
