@@ -21,7 +21,6 @@ from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
 from ..iterator import (
     fdiv,
-    is_number,
     opmath_round,
     pairs,
     result_tensor,
@@ -33,7 +32,6 @@ from ..iterator import (
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
-from ..signatures import type_name
 
 _OPERAND = (Tensor, bool, int, float)
 _SCALAR_AS_FLOAT32 = ("mul", "div", "floor_divide", "trunc_divide")  # in float16 / bfloat16
@@ -507,32 +505,12 @@ def _operator(fn, reflected=False):
     return operator
 
 
-def _check_other(name, other, position):
-    if not isinstance(other, _OPERAND):
-        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type_name(other)}")
-
-
-def _check_alpha(name, alpha):
-    if not is_number(alpha):
-        raise TypeError(f"{name}(): argument 'alpha' must be Number, not {type_name(alpha)}")
-
-
 def _wrap_numbers(a, b):
     """torch.add(2, 3) works on wrapped numbers: the first becomes a 0-d tensor."""
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         dt = D.scalar_dtype(a)
         return Tensor._from_values([D.scalar_to(a, dt)], (), dt)
     return a
-
-
-def _overloads_error(name, got, overloads):
-    raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                    + "".join(f" * {o}\n" for o in overloads))
-
-
-def _got(*args, **kwargs):
-    parts = [type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
-    return ", ".join(parts)
 
 
 for _name, _fn in (("__add__", add), ("__mul__", mul), ("__sub__", sub), ("__truediv__", div),
@@ -556,140 +534,79 @@ def positive(self):
     return self
 
 
+# torch's parser (booktorch/binding.py) has checked the arguments of everything below
 @method("add")
 def add_method(self, other, *, alpha=1):
-    _check_other("add", other, 1)
-    _check_alpha("add", alpha)
     return add(self, other, alpha)
 
 
 @function("add")
 def add_function(input, other, *, alpha=1):
-    _check_other("add", other, 2)
-    _check_alpha("add", alpha)
     return add(_wrap_numbers(input, other), other, alpha)
 
 
 @method("sub", "subtract")
 def sub_method(self, other, *, alpha=1):
-    _check_other("sub", other, 1)
-    _check_alpha("sub", alpha)
     return sub(self, other, alpha)
 
 
 @function("sub", "subtract")
 def sub_function(input, other, *, alpha=1):
-    _check_other("sub", other, 2)
-    _check_alpha("sub", alpha)
     return sub(_wrap_numbers(input, other), other, alpha)
 
 
 @method("mul", "multiply")
 def mul_method(self, other):
-    _check_other("mul", other, 1)
     return mul(self, other)
 
 
 @function("mul", "multiply")
 def mul_function(input, other):
-    _check_other("mul", other, 2)
     return mul(_wrap_numbers(input, other), other)
-
-
-def _check_rounding(rounding_mode, got):
-    if rounding_mode is not None and not isinstance(rounding_mode, str):
-        _overloads_error("div", got, ["(Tensor other)", "(Tensor other, *, str rounding_mode)",
-                                      "(Number other, *, str rounding_mode)"])
 
 
 @method("div", "divide")
 def div_method(self, other, *, rounding_mode=None):
-    _check_other("div", other, 1)
-    _check_rounding(rounding_mode, _got(other, rounding_mode=rounding_mode))
     return div(self, other, rounding_mode)
 
 
 @function("div", "divide")
 def div_function(input, other, *, rounding_mode=None):
-    _check_other("div", other, 2)
-    if rounding_mode is not None and not isinstance(rounding_mode, str):
-        _overloads_error("div", _got(input, other, rounding_mode=rounding_mode), [
-            "(Tensor input, Tensor other, *, Tensor out = None)",
-            "(Tensor input, Tensor other, *, str rounding_mode, Tensor out = None)",
-            "(Tensor input, Number other, *, str rounding_mode)"])
     return div(_wrap_numbers(input, other), other, rounding_mode)
 
 
 @method("true_divide")
 def true_divide_method(self, other):
-    _check_other("true_divide", other, 1)
     return div(self, other)
 
 
 @function("true_divide")
 def true_divide_function(input, other):
-    _check_other("true_divide", other, 2)
     return div(_wrap_numbers(input, other), other)
 
 
-def _number_or_tensor(name, other, got):
-    if not isinstance(other, _OPERAND):
-        _overloads_error(name, got, [
-            "(Tensor other)\n      didn't match because some of the arguments have invalid types: "
-            f"(!{type(other).__name__}!)",
-            "(Number other)\n      didn't match because some of the arguments have invalid types: "
-            f"(!{type(other).__name__}!)"])
-
-
-def _modulo_methods(name, fn):
-    def as_method(self, other):
-        _number_or_tensor(name, other, _got(other))
-        return fn(self, other)
-
-    as_method.__name__ = as_method.__qualname__ = name
-    method(name)(as_method)
-    return as_method
-
-
-_modulo_methods("floor_divide", floor_divide)
-_modulo_methods("remainder", remainder)
-_modulo_methods("fmod", fmod)
+for _name, _fn in (("floor_divide", floor_divide), ("remainder", remainder), ("fmod", fmod)):
+    method(_name)(_fn)
+del _name, _fn
 
 
 @function("floor_divide")
 def floor_divide_function(input, other):
-    if not isinstance(other, _OPERAND) or not isinstance(input, _OPERAND):
-        _overloads_error("floor_divide", _got(input, other), [
-            "(Tensor input, Tensor other, *, Tensor out = None)",
-            "(Tensor input, Number other)\n      didn't match because some of the arguments have invalid types: "
-            f"(Tensor, !{type(other).__name__}!)"])
     return floor_divide(_wrap_numbers(input, other), other)
 
 
 @function("remainder")
 def remainder_function(input, other):
-    if not isinstance(input, Tensor) and not isinstance(other, Tensor) or not isinstance(other, _OPERAND):
-        _overloads_error("remainder", _got(input, other), [
-            "(Tensor input, Tensor other, *, Tensor out = None)",
-            "(Number self, Tensor other)\n      didn't match because some of the arguments have invalid types: "
-            f"(!{type(input).__name__}!, !{type(other).__name__}!)",
-            "(Tensor input, Number other, *, Tensor out = None)"])
     return remainder(input, other)
 
 
 @function("fmod")
 def fmod_function(input, other):
-    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):
-        _overloads_error("fmod", _got(input, other), ["(Tensor input, Tensor other, *, Tensor out = None)",
-                                                      "(Tensor input, Number other, *, Tensor out = None)"])
     return fmod(input, other)
 
 
 @function("rsub")
 def rsub_function(input, other, alpha=1):
-    if not isinstance(input, Tensor) or not isinstance(other, _OPERAND) or not is_number(alpha):
-        _overloads_error("rsub", _got(input, other) if alpha == 1 else _got(input, other, alpha=alpha), [
-            "(Tensor input, Tensor other, *, Number alpha = 1)", "(Tensor input, Number other, Number alpha = 1)"])
     return rsub(input, other, alpha)
 
 
@@ -718,8 +635,6 @@ del _names, _fn
 
 def _inplace_with_alpha(name, fn):
     def inplace_method(self, other, *, alpha=1):
-        _check_other(name, other, 1)
-        _check_alpha(name, alpha)
         if fn is sub:
             _sub_check(self, other)
         return at.inplace(self, fn, other, alpha)
@@ -734,19 +649,16 @@ method("sub_", "subtract_")(_inplace_with_alpha("sub_", sub))
 
 @method("mul_", "multiply_")
 def mul_(self, other):
-    _check_other("mul_", other, 1)
     return at.inplace(self, mul, other)
 
 
 @method("div_", "divide_")
 def div_(self, other, *, rounding_mode=None):
-    _check_other("div_", other, 1)
     return at.inplace(self, div, other, rounding_mode)
 
 
 @method("true_divide_")
 def true_divide_(self, other):
-    _check_other("true_divide_", other, 1)
     return at.inplace(self, div, other)
 
 

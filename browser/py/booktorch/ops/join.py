@@ -14,22 +14,6 @@ from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel
 from ..shape import fmt_list, wrap_dim
 from ..tensor import Tensor
-from ..signatures import type_name
-
-
-def _check_list(tensors, name):
-    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
-        raise TypeError(
-            f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not {type_name(tensors)}"
-        )
-    for i, t in enumerate(tensors):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
-
-
-def _check_dim(name, dim):
-    if isinstance(dim, bool) or not isinstance(dim, int):
-        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type_name(dim)}")
 
 
 def _legacy_empty(t):
@@ -38,7 +22,6 @@ def _legacy_empty(t):
 
 @kernel
 def cat(tensors, dim=0):
-    _check_list(tensors, "cat")
     if len(tensors) == 0:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     for i, t in enumerate(tensors):
@@ -86,7 +69,6 @@ def _record_cat(out, tensors, dim):
 
 @kernel
 def stack(tensors, dim=0):
-    _check_list(tensors, "stack")
     if len(tensors) == 0:
         raise RuntimeError("stack expects a non-empty TensorList")
     ref = tensors[0]
@@ -146,7 +128,6 @@ def _atleast(t, rank):
 
 
 def _nonempty(tensors, name):
-    _check_list(tensors, name)
     if len(tensors) == 0:
         raise RuntimeError(f"{name} expects a non-empty TensorList")
 
@@ -163,7 +144,6 @@ def hstack(tensors):
 
 
 def _vstack(tensors, name):
-    _check_list(tensors, name)
     _nonempty(tensors, "vstack")
     return cat([_atleast(t, 2) for t in tensors], 0)
 
@@ -191,13 +171,7 @@ def column_stack(tensors):
 
 
 def _cat_form(name):
-    def cat_function(tensors, dim=0, **kwargs):
-        if "axis" in kwargs and "dim" not in kwargs and dim == 0:
-            dim = kwargs.pop("axis")
-        if kwargs:
-            raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-        _check_list(tensors, name)
-        _check_dim(name, dim)
+    def cat_function(tensors, dim=0):
         return cat(tensors, dim)
 
     cat_function.__name__ = cat_function.__qualname__ = name
@@ -210,11 +184,5 @@ del _name
 
 
 @function("stack")
-def stack_function(tensors, dim=0, **kwargs):
-    if "axis" in kwargs and dim == 0:
-        dim = kwargs.pop("axis")
-    if kwargs:
-        raise TypeError(f"stack() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    _check_list(tensors, "stack")
-    _check_dim("stack", dim)
+def stack_function(tensors, dim=0):
     return stack(tensors, dim)
