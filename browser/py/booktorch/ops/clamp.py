@@ -11,7 +11,7 @@ from either bound, and a lower bound above the upper bound gives the upper bound
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
-from ..iterator import NUMBER, operand_values, result_tensor, shape_of
+from ..iterator import operand_values, result_tensor, shape_of
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
@@ -222,29 +222,6 @@ class ClampMaxBackward1(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-_BOUND = (Tensor,) + NUMBER
-
-
-def _bounds(name, lo, hi):
-    """torch's two overloads: both bounds tensors (or None), or both numbers; a 0-d tensor that does not
-    require grad passes as a number beside a number."""
-    given = [b for b in (lo, hi) if b is not None]
-    kinds = ", ".join(type(x).__name__ for x in given)
-    if all(isinstance(b, Tensor) for b in given):
-        return lo, hi
-    if all(isinstance(b, NUMBER) or (isinstance(b, Tensor) and b.dim() == 0 and not b._requires_grad)
-           for b in given):
-        return tuple(b.item() if isinstance(b, Tensor) else b for b in (lo, hi))
-    why = ""
-    if all(isinstance(b, _BOUND) for b in given):  # a tensor beside a number: torch says why neither matched
-        marks = ", ".join(f"!{type(x).__name__}!" for x in given)
-        why = f"      didn't match because some of the arguments have invalid types: ({marks})\n"
-    raise TypeError(
-        f"{name}() received an invalid combination of arguments - got ({kinds}), but expected one of:\n"
-        f" * (Tensor min = None, Tensor max = None)\n{why} * (Number min = None, Number max = None)\n{why}"
-    )
-
-
 def _inplace_check(t, lo, hi):
     """In place, number bounds may not promote an integer tensor (torch's message names the C type)."""
     if isinstance(lo, Tensor) or isinstance(hi, Tensor):
@@ -256,14 +233,13 @@ def _inplace_check(t, lo, hi):
 
 @method("clamp", "clip")
 @function("clamp", "clip", tensor_input=True)
-def clamp_method(self, min=None, max=None):  # noqa: A002
-    return clamp(self, *_bounds("clamp", min, max))
+def clamp_method(self, min=None, max=None):  # noqa: A002 - torch's parser has checked and read the bounds
+    return clamp(self, min, max)
 
 
 @method("clamp_", "clip_")
 @function("clamp_", "clip_", tensor_input=True)
 def clamp_(self, min=None, max=None):  # noqa: A002
-    min, max = _bounds("clamp_", min, max)  # noqa: A001
     if min is None and max is None:
         raise RuntimeError(_MISSING_BOUNDS)
     _inplace_check(self, min, max)
@@ -272,19 +248,9 @@ def clamp_(self, min=None, max=None):  # noqa: A002
 
 def _one_sided_api(name, fn, is_min):
     def as_method(self, bound):
-        if not isinstance(bound, _BOUND):
-            n = type(bound).__name__
-            raise TypeError(
-                f"{name}() received an invalid combination of arguments - got ({n}), but expected one of:\n"
-                f" * (Tensor {name[6:]})\n      didn't match because some of the arguments have invalid types: "
-                f"(!{n}!)\n * (Number {name[6:]})\n      didn't match because some of the arguments have invalid "
-                f"types: (!{n}!)\n"
-            )
         return fn(self, bound)
 
     def as_inplace(self, bound):
-        if not isinstance(bound, _BOUND):
-            as_method(self, bound)  # raises torch's argument error
         _inplace_check(self, bound if is_min else None, None if is_min else bound)
         return at.inplace(self, fn, bound)
 

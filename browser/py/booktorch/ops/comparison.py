@@ -15,7 +15,6 @@ from ..iterator import expanded_values, pairs, result_tensor, shape_of, tensor_o
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
-from ..signatures import type_name
 
 _OPERAND = (Tensor, bool, int, float)
 
@@ -83,38 +82,18 @@ def _operator(fn):
     return op
 
 
-def _invalid_other(name, other):
-    n = type(other).__name__
-    raise TypeError(
-        f"{name}() received an invalid combination of arguments - got ({n}), but expected one of:\n"
-        f" * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!{n}!)\n"
-        f" * (Number other)\n      didn't match because some of the arguments have invalid types: (!{n}!)\n"
-    )
-
-
 def _declare_comparison(fn):
     name = fn.__name__
     names = (name,) + _ALIASES[name]
     scalar_node, tensor_node = _INPLACE_NODES[name]
 
-    def as_method(self, other):
-        if not isinstance(other, _OPERAND):
-            _invalid_other(name, other)
+    def as_method(self, other):  # torch's parser (booktorch/binding.py) has checked the arguments
         return fn(self, other)
 
     def as_function(input, other):
-        if not isinstance(input, Tensor) or not isinstance(other, _OPERAND):
-            raise TypeError(
-                f"{name}() received an invalid combination of arguments - got ({type(input).__name__}, "
-                f"{type(other).__name__}), but expected one of:\n"
-                " * (Tensor input, Tensor other, *, Tensor out = None)\n"
-                " * (Tensor input, Number other, *, Tensor out = None)\n"
-            )
         return fn(input, other)
 
     def as_inplace(self, other):
-        if not isinstance(other, _OPERAND):
-            _invalid_other(name + "_", other)
         return at.inplace(self, _recording(fn, scalar_node, tensor_node), other)
 
     as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
@@ -206,31 +185,13 @@ class WhereBackward0(Node):
         return [where(cond, grad, zero) if self.needs(0) else None, where(cond, zero, grad) if self.needs(1) else None]
 
 
-_WHERE_OVERLOADS = (
-    " * (Tensor condition)\n"
-    " * (Tensor condition, Tensor input, Tensor other, *, Tensor out = None)\n"
-    " * (Tensor condition, Number self, Tensor other)\n"
-    " * (Tensor condition, Tensor input, Number other)\n"
-    " * (Tensor condition, Number self, Number other)\n"
-)
-
-
 _MISSING = object()
 
 
 @function("where")
 def where_function(condition, input=_MISSING, other=_MISSING):
-    if input is _MISSING and other is _MISSING:  # torch.where(cond) is cond.nonzero(as_tuple=True)
-        if not isinstance(condition, Tensor):
-            raise TypeError(
-                f"where(): argument 'condition' (position 1) must be Tensor, not {type_name(condition)}"
-            )
+    if input is _MISSING:  # torch.where(cond) is cond.nonzero(as_tuple=True)
         return at.nonzero_tuple(condition)
-    given = [x for x in (input, other) if x is not _MISSING]
-    if not isinstance(condition, Tensor) or len(given) == 1 or not all(isinstance(x, _OPERAND) for x in given):
-        got = ", ".join(type(x).__name__ for x in [condition] + given)
-        raise TypeError(f"where() received an invalid combination of arguments - got ({got}), but expected one "
-                        "of:\n" + _WHERE_OVERLOADS)
     return where(condition, input, other)
 
 
@@ -242,11 +203,6 @@ def where_method(self, condition, other):
 # ------------------------------------------------------------------ maximum / minimum / fmax / fmin
 def _zero(grad):
     return Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
-
-
-def _tensor_other(name, other, position):
-    if not isinstance(other, Tensor):
-        raise TypeError(f"{name}(): argument 'other' (position {position}) must be Tensor, not {type_name(other)}")
 
 
 def _extreme(a, b, is_max, nan_wins):
@@ -369,19 +325,14 @@ def _allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def _two_tensor_forms(name, fn):
-    """The method (other is argument 1) and torch function (argument 2) of a two-tensor op."""
+    """The method and torch function of a two-tensor op (torch's parser has checked the arguments)."""
 
-    def as_method(self, other, *args, **kwargs):
-        _tensor_other(name, other, 1)
-        return fn(self, other, *args, **kwargs)
-
-    def as_function(input, other, *args, **kwargs):
-        _tensor_other(name, other, 2)
+    def two_tensors(input, other, *args, **kwargs):
         return fn(input, other, *args, **kwargs)
 
-    as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
-    method(name)(as_method)
-    function(name, tensor_input=True)(as_function)
+    two_tensors.__name__ = two_tensors.__qualname__ = name
+    method(name)(two_tensors)
+    function(name, tensor_input=True)(two_tensors)
 
 
 _two_tensor_forms("maximum", maximum)

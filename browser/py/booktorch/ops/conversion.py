@@ -6,13 +6,14 @@ of a tensor that requires grad records ``ToCopyBackward0``.
 """
 
 from .. import dtypes as D
-from ..devices import NO_CUDA, check_device, device, memory_format
+from ..devices import NO_CUDA, check_device, device
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
 from ..registry import at, kernel, method
 from ..shape import preserve_strides
 from ..tensor import Tensor
+from ..binding import parsed
 
 _PYTHON_TYPES = {float: D.float64, int: D.int64, bool: D.bool_}  # x.to(float) is float64, as in torch
 
@@ -36,95 +37,22 @@ class ToCopyBackward0(Node):
         return [grad]  # the engine converts a gradient to its input's dtype
 
 
-# ------------------------------------------------------------------ Tensor.to
-_TO_OVERLOADS = (
-    " * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, "
-    "torch.memory_format memory_format = None)\n"
-    " * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = "
-    "None)\n"
-    " * (Tensor tensor, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n"
-)
-
-
-def _type_name(x):
-    if isinstance(x, D.dtype):
-        return "torch.dtype"
-    if isinstance(x, device):
-        return "torch.device"
-    if isinstance(x, memory_format):
-        return "torch.memory_format"
-    return type(x).__name__
-
-
-def _invalid(args, kwargs):
-    pos = [_type_name(a) for a in args]
-    kws = [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
-    got = ", ".join(pos + kws) if pos else "".join(k + ", " for k in kws)
-    return TypeError(f"to() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                     + _TO_OVERLOADS)
-
-
-def _as_dtype(x):
-    if isinstance(x, D.dtype):
-        return x
-    if isinstance(x, type) and x in _PYTHON_TYPES:
-        return _PYTHON_TYPES[x]
-    return None
-
-
-def _is_device(x):
-    return isinstance(x, (str, device)) or (isinstance(x, int) and not isinstance(x, bool))
-
-
-def _parse_to(args, kwargs):
-    """(device or None, dtype or None, copy) from torch's three ``to`` overloads."""
-    if len(args) > 4:
-        raise TypeError(f"to() takes from 0 to 4 positional arguments but {len(args)} were given")
-    known = {"device", "dtype", "non_blocking", "copy", "memory_format"}
-    if set(kwargs) - known:
-        raise _invalid(args, kwargs)
-    dev = kwargs.get("device")
-    dt = kwargs.get("dtype")
-    flags = list(args)
-    if args:
-        first = args[0]
-        if isinstance(first, Tensor):
-            dt, flags = first._dtype, list(args[1:])
-        elif _as_dtype(first) is not None:
-            dt, flags = _as_dtype(first), list(args[1:])
-        elif first is None or _is_device(first):
-            dev = first
-            flags = list(args[1:])
-            if flags and (flags[0] is None or _as_dtype(flags[0]) is not None):
-                dt = _as_dtype(flags[0]) if flags[0] is not None else None
-                flags = flags[1:]
-        else:
-            raise _invalid(args, kwargs)
-        if len(flags) > 2 or any(not isinstance(f, bool) for f in flags):
-            raise _invalid(args, kwargs)
-    if dt is not None and _as_dtype(dt) is None:
-        raise _invalid(args, kwargs)
-    copy = flags[1] if len(flags) > 1 else kwargs.get("copy", False)
-    return dev, None if dt is None else _as_dtype(dt), copy
-
-
+# ------------------------------------------------------------------ Tensor.to and friends
+# torch's parser (booktorch/binding.py) has checked every call below; to() gets what it read, by name
 @method("to")
-def to(self, *args, **kwargs):
-    dev, dt, copy = _parse_to(args, kwargs)
-    check_device("to", dev, allocates=False)
-    if dt is None or dt is self._dtype:
+@parsed
+def to(self, device=None, dtype=None, non_blocking=False, copy=False, memory_format=None, tensor=None):
+    """to(device, dtype), to(dtype) or to(other tensor): the device is the CPU or torch's error for it."""
+    if tensor is not None:
+        dtype = tensor._dtype
+    check_device("to", device, allocates=False)
+    if dtype is None or dtype is self._dtype:
         return at.clone(self) if copy else self
-    return to_dtype(self, dt)
-
-
-def _no_positional(name, args):
-    if args:
-        raise TypeError(f"{name}() takes 0 positional arguments but {len(args)} was given")
+    return to_dtype(self, dtype)
 
 
 def _dtype_method(name, dt):
-    def convert(self, *args, memory_format=None):
-        _no_positional(name, args)
+    def convert(self, memory_format=None):
         return to_dtype(self, dt)
 
     convert.__name__ = name
@@ -150,9 +78,7 @@ _CUDA_LIBRARY = (
 
 
 @method("type")
-def type_(self, dtype=None, non_blocking=False, **kwargs):
-    if kwargs:
-        raise TypeError(f"type() got an unexpected keyword argument '{next(iter(kwargs))}'")
+def type_(self, dtype=None, non_blocking=False, memory_format=None):
     if dtype is None:
         return f"torch.{self._dtype._legacy}Tensor"
     if dtype is Tensor:
@@ -165,15 +91,14 @@ def type_(self, dtype=None, non_blocking=False, **kwargs):
         if dtype not in D.LEGACY_TYPES:
             raise ValueError(f"invalid type: '{dtype}'")
         dtype = D.LEGACY_TYPES[dtype]
-    dt = _as_dtype(dtype)
+    dt = dtype if isinstance(dtype, D.dtype) else _PYTHON_TYPES.get(dtype) if isinstance(dtype, type) else None
     if dt is None:
         raise TypeError("dtype must be a type, str, or dtype object")
     return to_dtype(self, dt)
 
 
 @method("cpu")
-def cpu(self, *args, memory_format=None):
-    _no_positional("cpu", args)
+def cpu(self, memory_format=None):
     return self
 
 
