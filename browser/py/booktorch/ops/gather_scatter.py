@@ -16,10 +16,11 @@ import warnings
 from .. import dtypes as D
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad, saved_ints
-from ..iterator import check_inplace, is_number, write_positions, zeros
+from ..iterator import check_inplace, write_positions, zeros
+from ..binding import parsed
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, fmt_list, numel, positions, preserve_strides, wrap_dim
-from ..signatures import Parser, type_name
+from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
 from .rebase import rebase_history
@@ -498,28 +499,15 @@ class IndexCopyBackward0(Node):
         return [g_self, g_source]
 
 
-def _index_copy_args(name, dim, index, source, offset):
-    _dim_arg(name, dim, 1 + offset)
-    _tensor_arg(name, "index", index, 2 + offset)
-    _tensor_arg(name, "source", source, 3 + offset)
-
-
 @method("index_copy")
-def index_copy_method(self, dim, index, source):
-    _index_copy_args("index_copy", dim, index, source, 0)
-    return index_copy(self, dim, index, source)
+@function("index_copy", tensor_input=True)
+def index_copy_api(input, dim, index, source):  # torch's parser has checked the arguments
+    return index_copy(input, dim, index, source)
 
 
 @method("index_copy_")
 def index_copy_method_(self, dim, index, source):
-    _index_copy_args("index_copy_", dim, index, source, 0)
     return index_copy_(self, dim, index, source)
-
-
-@function("index_copy", tensor_input=True)
-def index_copy_function(input, dim, index, source):
-    _index_copy_args("index_copy", dim, index, source, 1)
-    return index_copy(input, dim, index, source)
 
 
 # ------------------------------------------------------------------ gather
@@ -902,206 +890,71 @@ class PutBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _tensor_arg(name, what, x, position):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type_name(x)}")
-
-
-def _dim_arg(name, dim, position):
-    if isinstance(dim, bool) or not isinstance(dim, int):
-        raise TypeError(f"{name}(): argument 'dim' (position {position}) must be int, not {type_name(dim)}")
-
-
+# torch's parser (booktorch/binding.py) has checked every call below; scatter gets what it read, by name
 @method("index_select")
-def index_select_method(self, dim, index):
-    _dim_arg("index_select", dim, 1)
-    _tensor_arg("index_select", "index", index, 2)
-    return index_select(self, dim, index)
-
-
 @function("index_select", tensor_input=True)
-def index_select_function(input, dim, index):
-    _dim_arg("index_select", dim, 2)
-    _tensor_arg("index_select", "index", index, 3)
+def index_select_api(input, dim, index):
     return index_select(input, dim, index)
-
-
-def _index_add_args(name, dim, index, source, offset):
-    _dim_arg(name, dim, 1 + offset)
-    _tensor_arg(name, "index", index, 2 + offset)
-    _tensor_arg(name, "source", source, 3 + offset)
 
 
 @method("index_add_")
 def index_add_method_(self, dim, index, source, *, alpha=1):
-    _index_add_args("index_add_", dim, index, source, 0)
     return index_add_(self, dim, index, source, alpha)
 
 
 @method("index_add")
-def index_add_method(self, dim, index, source, *, alpha=1):
-    _index_add_args("index_add", dim, index, source, 0)
-    return index_add(self, dim, index, source, alpha)
-
-
 @function("index_add", tensor_input=True)
-def index_add_function(input, dim, index, source, *, alpha=1):
-    _index_add_args("index_add", dim, index, source, 1)
+def index_add_api(input, dim, index, source, *, alpha=1):
     return index_add(input, dim, index, source, alpha)
 
 
 @method("gather")
-def gather_method(self, dim, index, *, sparse_grad=False):
-    _dim_arg("gather", dim, 1)
-    _tensor_arg("gather", "index", index, 2)
-    return gather(self, dim, index, sparse_grad)
-
-
 @function("gather", tensor_input=True)
-def gather_function(input, dim, index, *, sparse_grad=False):
-    _dim_arg("gather", dim, 2)
-    _tensor_arg("gather", "index", index, 3)
+def gather_api(input, dim, index, *, sparse_grad=False):
     return gather(input, dim, index, sparse_grad)
 
 
-_SCATTER_OVERLOADS = (  # (signature, the third argument's name, whether reduce= is required)
-    (" * (int dim, Tensor index, Tensor src)", "src", False),
-    (" * (int dim, Tensor index, Tensor src, *, str reduce)", "src", True),
-    (" * (int dim, Tensor index, Number value)", "value", False),
-    (" * (int dim, Tensor index, Number value, *, str reduce)", "value", True),
-)
-
-
-def _is_dim(dim):
-    return isinstance(dim, int) and not isinstance(dim, bool)
-
-
-def _type(x):
-    if isinstance(x, Tensor):
-        return "Tensor"
-    if isinstance(x, list) and x:
-        return f"list of [{', '.join(sorted({type(v).__name__ for v in x}))}]"
-    return type(x).__name__
-
-
-def _scatter_parse(name, dim, index, args, kwargs):
-    """torch's overloads (dim, index, src) and (dim, index, value), each with an optional keyword
-    ``reduce``: the src or value, and reduce."""
-    third = list(args) + [kwargs[k] for k in ("src", "value") if k in kwargs]
-    unknown = set(kwargs) - {"src", "value", "reduce"}
-    reduce = kwargs.get("reduce")
-    if len(third) == 1 and not unknown and _is_dim(dim) and isinstance(index, Tensor):
-        arg = third[0]
-        kind = "src" if "src" in kwargs else "value" if "value" in kwargs else None
-        fits = isinstance(arg, Tensor) or (kind != "src" and is_number(arg))
-        if kind == "value" and isinstance(arg, Tensor):
-            fits = False
-        if fits and (reduce is None or isinstance(reduce, str)):
-            return arg, reduce
-    raise _scatter_error(name, dim, index, args, kwargs)
-
-
-def _scatter_error(name, dim, index, args, kwargs):
-    """torch's argument parser's message: every overload, and for those taking as many arguments as were
-    given, why they did not match (the arguments from the first that does not fit on are marked !...!)."""
-    named = [k for k in kwargs if k != "reduce"]
-    given = ["list" if isinstance(a, list) else _type(a) for a in [dim, index] + list(args)]
-    got = ", ".join(given + [f"{k}={_type(kwargs[k])}" for k in kwargs])
-    lines = [f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:"]
-    count = 2 + len(args) + len(named)
-    for text, third, needs_reduce in _SCATTER_OVERLOADS:
-        lines.append(text)
-        if count != 3 or needs_reduce != ("reduce" in kwargs):
-            continue
-        wrong_keys = [k for k in named if k != third]
-        if wrong_keys:
-            lines.append(f"      didn't match because some of the keywords were incorrect: {', '.join(wrong_keys)}")
-            continue
-        items = [(_type(dim), _is_dim(dim)), (_type(index), isinstance(index, Tensor))]
-        arg = args[0] if args else kwargs[named[0]]
-        label = _type(arg) if args else f"{named[0]}={_type(arg)}"
-        items.append((label, isinstance(arg, Tensor) if third == "src" else is_number(arg)))
-        marked, failed = [], False
-        for label, fits in items:
-            failed = failed or not fits
-            marked.append(f"!{label}!" if failed else label)
-        lines.append(f"      didn't match because some of the arguments have invalid types: ({', '.join(marked)})")
-    return TypeError("\n".join(lines) + "\n")
-
-
 @method("scatter")
-def scatter_method(self, dim, index, *args, **kwargs):
-    src, reduce = _scatter_parse("scatter", dim, index, args, kwargs)
-    return scatter(self, dim, index, src, reduce)
+@parsed
+def scatter_method(self, dim, index, src=None, value=None, reduce=None):
+    return scatter(self, dim, index, value if src is None else src, reduce)
 
 
 @method("scatter_")
-def scatter_method_(self, dim, index, *args, **kwargs):
-    src, reduce = _scatter_parse("scatter_", dim, index, args, kwargs)
-    return scatter_(self, dim, index, src, reduce)
+@parsed
+def scatter_method_(self, dim, index, src=None, value=None, reduce=None):
+    return scatter_(self, dim, index, value if src is None else src, reduce)
 
 
-@function("scatter", tensor_input=True)
-def scatter_function(input, dim, index, *args, **kwargs):
-    src, reduce = _scatter_parse("scatter", dim, index, args, kwargs)
-    return scatter(input, dim, index, src, reduce)
-
-
-def _scatter_add_args(name, dim, index, src, offset):
-    _dim_arg(name, dim, 1 + offset)
-    _tensor_arg(name, "index", index, 2 + offset)
-    _tensor_arg(name, "src", src, 3 + offset)
+@function("scatter")
+@parsed
+def scatter_function(input, dim, index, src=None, value=None, reduce=None, out=None):
+    return scatter(input, dim, index, value if src is None else src, reduce)
 
 
 @method("scatter_add_")
 def scatter_add_method_(self, dim, index, src):
-    _scatter_add_args("scatter_add_", dim, index, src, 0)
     return scatter_add_(self, dim, index, src)
 
 
 @method("scatter_add")
-def scatter_add_method(self, dim, index, src):
-    _scatter_add_args("scatter_add", dim, index, src, 0)
-    return scatter_add(self, dim, index, src)
-
-
 @function("scatter_add", tensor_input=True)
-def scatter_add_function(input, dim, index, src):
-    _scatter_add_args("scatter_add", dim, index, src, 1)
+def scatter_add_api(input, dim, index, src):
     return scatter_add(input, dim, index, src)
 
 
 @method("take")
-def take_method(self, index):
-    _tensor_arg("take", "index", index, 1)
-    return take(self, index)
-
-
 @function("take", tensor_input=True)
-def take_function(input, index):
-    _tensor_arg("take", "index", index, 2)
+def take_api(input, index):
     return take(input, index)
-
-
-def _put_args(name, index, source, offset):
-    _tensor_arg(name, "index", index, 1 + offset)
-    _tensor_arg(name, "source", source, 2 + offset)
 
 
 @method("put_")
 def put_method_(self, index, source, accumulate=False):
-    _put_args("put_", index, source, 0)
     return put_(self, index, source, accumulate)
 
 
 @method("put")
-def put_method(self, index, source, accumulate=False):
-    _put_args("put", index, source, 0)
-    return put(self, index, source, accumulate)
-
-
 @function("put", tensor_input=True)
-def put_function(input, index, source, accumulate=False):
-    _put_args("put", index, source, 1)
+def put_api(input, index, source, accumulate=False):
     return put(input, index, source, accumulate)
-
