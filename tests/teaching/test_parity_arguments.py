@@ -90,6 +90,20 @@ for src in ["x.exp(1)", "x.exp(a=1)", "x.exp(1, a=2)", "x.t(1, 2)", "x.abs(x)", 
             "torch.get_default_dtype(1, 2)"]:
     print(src, attempt(lambda: eval(src)))
 """,
+    # the operators are not behind torch's parser: a value they cannot take is Python's own error
+    "operators_refuse_with_pythons_error": """
+x = torch.ones(2); i = torch.ones(2, dtype=torch.long)
+for src in ["x ** 'a'", "'a' ** x", "x + 'a'", "'a' - x", "x * None", "x / [1]", "x // 'a'", "x % 'a'", "i & 'a'", "i | 1.5",
+            "i << 'a'", "x < 'a'", "x == 'a'", "x != None", "x @ 'a'", "'a' @ x", "x.__ipow__('a')", "x.__iadd__('a')"]:
+    print(src, attempt(lambda: eval(src)))
+for src in ["x **= 'a'", "x += 'a'", "x -= None", "x *= [1]", "x /= 'a'", "i &= 'a'", "i |= 1.5", "i <<= 'a'", "x @= x"]:
+    y, j = x.clone(), i.clone()
+    try:
+        exec(src.replace("x", "y").replace("i ", "j "))
+        print(src, y, j)
+    except Exception as e:
+        print(src, type(e).__name__, e)
+""",
 }
 
 

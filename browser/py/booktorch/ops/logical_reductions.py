@@ -37,28 +37,8 @@ def _truth(t, dim, keepdim, every):
     return Tensor._from_values(vals, tuple(shape), D.bool_)
 
 
-def _is_dim(x):
-    if x is None or (isinstance(x, int) and not isinstance(x, bool)):
-        return True
-    return isinstance(x, (tuple, list)) and all(isinstance(d, int) and not isinstance(d, bool) for d in x)
-
-
 def _declare_truth(name, every):
-    def check(dim):
-        if not _is_dim(dim):
-            n = type(dim).__name__
-            raise TypeError(
-                f"{name}() received an invalid combination of arguments - got ({n}), but expected one of:\n"
-                f" * ()\n      didn't match because some of the arguments have invalid types: (!{n}!)\n"
-                " * (tuple of ints dim = None, bool keepdim = False)\n * (int dim, bool keepdim = False)\n"
-            )
-
-    def as_method(self, dim=None, keepdim=False, **kwargs):
-        if "axis" in kwargs:
-            dim = kwargs.pop("axis")
-        if kwargs:
-            raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-        check(dim)
+    def as_method(self, dim=None, keepdim=False):  # torch's parser has checked the arguments
         return _truth(self, dim, keepdim, every)
 
     as_method.__name__ = as_method.__qualname__ = name

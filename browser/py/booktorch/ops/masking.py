@@ -19,7 +19,6 @@ from ..shape import broadcast_shapes, contiguous_strides, numel, preserve_stride
 from ..storage import Storage
 from ..tensor import Tensor
 from .rebase import rebase_history
-from ..signatures import type_name
 
 _NUMBER = (bool, int, float)
 _EXPANDED_FILL = (
@@ -60,8 +59,6 @@ def nonzero_method(self, *, as_tuple=False):
 
 @function("nonzero")
 def nonzero_function(input, *, as_tuple=False):
-    if not isinstance(input, Tensor):
-        raise TypeError(f"nonzero(): argument 'input' (position 1) must be Tensor, not {type_name(input)}")
     return nonzero_tuple(input) if as_tuple else nonzero(input)
 
 
@@ -102,36 +99,6 @@ def masked_fill_values(t, mask, value):
     for p, m in zip(t._positions(), expanded_values(mask, t._shape)):
         if m:
             data[p] = v
-
-
-def _check_mask_argument(name, mask, value):
-    if isinstance(mask, Tensor) and isinstance(value, (Tensor,) + _NUMBER):
-        return
-
-    def marked(value_ok):  # torch marks the arguments that do not fit an overload with !...!
-        if not isinstance(mask, Tensor):
-            return f"!{_arg_type(mask)}!, !{_arg_type(value)}!"
-        return "Tensor, " + (_arg_type(value) if value_ok else f"!{_arg_type(value)}!")
-
-    got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__ for a in (mask, value))
-    raise TypeError(
-        f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-        " * (Tensor mask, Tensor value)\n"
-        "      didn't match because some of the arguments have invalid types: "
-        f"({marked(isinstance(value, Tensor))})\n"
-        " * (Tensor mask, Number value)\n"
-        "      didn't match because some of the arguments have invalid types: "
-        f"({marked(isinstance(value, _NUMBER))})\n"
-    )
-
-
-def _arg_type(a):
-    if isinstance(a, Tensor):
-        return "Tensor"
-    if isinstance(a, list) and a:
-        kinds = sorted({type(v).__name__ for v in a})
-        return f"list of [{', '.join(kinds)}]"
-    return type(a).__name__
 
 
 @kernel
@@ -191,28 +158,20 @@ class MaskedFillBackward1(Node):
 
 @method("masked_fill_")
 def masked_fill_method_(self, mask, value):
-    _check_mask_argument("masked_fill_", mask, value)
     return masked_fill_(self, mask, value)
 
 
 @method("masked_fill")
 def masked_fill_method(self, mask, value):
-    _check_mask_argument("masked_fill", mask, value)
     return masked_fill(self, mask, value)
 
 
 @function("masked_fill", tensor_input=True)
 def masked_fill_function(input, mask, value):
-    _check_mask_argument("masked_fill", mask, value)
     return masked_fill(input, mask, value)
 
 
 # ------------------------------------------------------------------ masked_select / masked_scatter
-def _tensor_argument(name, what, x, position):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be Tensor, not {type_name(x)}")
-
-
 @kernel
 def masked_select(t, mask):
     if mask._dtype is not D.bool_:
@@ -308,33 +267,25 @@ class MaskedScatterBackward0(Node):
 
 @method("masked_select")
 def masked_select_method(self, mask):
-    _tensor_argument("masked_select", "mask", mask, 1)
     return masked_select(self, mask)
 
 
 @function("masked_select", tensor_input=True)
 def masked_select_function(input, mask):
-    _tensor_argument("masked_select", "mask", mask, 2)
     return masked_select(input, mask)
 
 
 @method("masked_scatter_")
 def masked_scatter_method_(self, mask, source):
-    _tensor_argument("masked_scatter_", "mask", mask, 1)
-    _tensor_argument("masked_scatter_", "source", source, 2)
     return masked_scatter_(self, mask, source)
 
 
 @method("masked_scatter")
 def masked_scatter_method(self, mask, source):
-    _tensor_argument("masked_scatter", "mask", mask, 1)
-    _tensor_argument("masked_scatter", "source", source, 2)
     return masked_scatter(self, mask, source)
 
 
 @function("masked_scatter", tensor_input=True)
 def masked_scatter_function(input, mask, source):
-    _tensor_argument("masked_scatter", "mask", mask, 2)
-    _tensor_argument("masked_scatter", "source", source, 3)
     return masked_scatter(input, mask, source)
 

@@ -12,11 +12,10 @@ As torch's CPU kernels compute them (float16 and bfloat16 in float32, rounded on
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
-from ..iterator import NUMBER, fdiv, operand_values, result_tensor
+from ..iterator import fdiv, operand_values, result_tensor
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
-from ..signatures import type_name
 
 _ADDCDIV_INTEGER = (
     "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a true "
@@ -190,77 +189,29 @@ class AddcdivBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _need_tensor(name, arg, value, position):
-    if not isinstance(value, Tensor):
-        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type_name(value)}")
-
-
-def _need_number(name, value):
-    if not isinstance(value, NUMBER):
-        raise TypeError(f"{name}(): argument 'value' must be Number, not {type_name(value)}")
-
-
-def _lerp_args(name, end, weight, is_function):
-    """torch's argument error for lerp (the method's lists why each overload did not match)."""
-    if isinstance(end, Tensor) and isinstance(weight, (Tensor,) + NUMBER):
-        return
-    kinds = [type(end).__name__, type(weight).__name__]
-    if is_function:
-        raise TypeError(
-            f"{name}() received an invalid combination of arguments - got (Tensor, {', '.join(kinds)}), but expected "
-            "one of:\n * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n"
-            " * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n"
-        )
-    lines = []
-    for weight_kind, fits in (("Tensor", (Tensor,)), ("Number", NUMBER)):
-        marks = [k if ok else f"!{k}!" for k, ok in zip(kinds, (isinstance(end, Tensor), isinstance(weight, fits)))]
-        lines.append(f" * (Tensor end, {weight_kind} weight)\n      didn't match because some of the arguments have "
-                     f"invalid types: ({', '.join(marks)})\n")
-    raise TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(kinds)}), but expected "
-                    "one of:\n" + "".join(lines))
-
-
+# torch's parser (booktorch/binding.py) has checked every call below
 @method("lerp")
-def lerp_method(self, end, weight):
-    _lerp_args("lerp", end, weight, False)
-    return lerp(self, end, weight)
-
-
 @function("lerp", tensor_input=True)
-def lerp_function(input, end, weight):
-    _lerp_args("lerp", end, weight, True)
+def lerp_api(input, end, weight):
     return lerp(input, end, weight)
 
 
 @method("lerp_")
 def lerp_(self, end, weight):
-    _lerp_args("lerp_", end, weight, False)
     return at.inplace(self, lerp, end, weight)
 
 
 def _declare_addc(name, fn):
-    def as_method(self, tensor1, tensor2, *, value=1):
-        _need_tensor(name, "tensor1", tensor1, 1)
-        _need_tensor(name, "tensor2", tensor2, 2)
-        _need_number(name, value)
-        return fn(self, tensor1, tensor2, value)
-
-    def as_function(input, tensor1, tensor2, *, value=1):
-        _need_tensor(name, "tensor1", tensor1, 2)
-        _need_tensor(name, "tensor2", tensor2, 3)
-        _need_number(name, value)
+    def as_method(input, tensor1, tensor2, *, value=1):
         return fn(input, tensor1, tensor2, value)
 
     def as_inplace(self, tensor1, tensor2, *, value=1):
-        _need_tensor(name + "_", "tensor1", tensor1, 1)
-        _need_tensor(name + "_", "tensor2", tensor2, 2)
-        _need_number(name + "_", value)
         return at.inplace(self, fn, tensor1, tensor2, value)
 
-    for f, n in ((as_method, name), (as_function, name), (as_inplace, name + "_")):
-        f.__name__ = f.__qualname__ = n
+    as_method.__name__ = as_method.__qualname__ = name
+    as_inplace.__name__ = as_inplace.__qualname__ = name + "_"
     method(name)(as_method)
-    function(name, tensor_input=True)(as_function)
+    function(name, tensor_input=True)(as_method)
     method(name + "_")(as_inplace)
 
 

@@ -12,11 +12,10 @@ import math
 
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad
-from ..iterator import fdiv, is_number, pairs, result_tensor
+from ..iterator import fdiv, pairs, result_tensor
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
-from ..signatures import type_name
 
 
 def _safe_pow(x, y):
@@ -97,13 +96,6 @@ def pow(a, b):  # noqa: A001 - torch's name
 
 
 def _pow_tensor_scalar(t, e):
-    if not is_number(e):
-        raise TypeError(
-            f"pow() received an invalid combination of arguments - got ({type(e).__name__}), but expected one "
-            "of:\n * (Tensor exponent)\n      didn't match because some of the arguments have invalid types: "
-            f"(!{type(e).__name__}!)\n * (Number exponent)\n      didn't match because some of the arguments "
-            f"have invalid types: (!{type(e).__name__}!)\n"
-        )
     dt = D.result_type(t, e)
     if dt._kind < 2 and isinstance(e, int) and not isinstance(e, bool) and e < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -132,8 +124,6 @@ def _pow_tensor_scalar(t, e):
 
 
 def _pow_scalar_tensor(base, t):
-    if not is_number(base):
-        raise TypeError(f"pow(): argument 'self' must be Number, not {type_name(base)}")
     dt = D.result_type(base, t)
     if dt is D.bool_:
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
@@ -175,17 +165,7 @@ def pow_method(self, exponent):
 
 
 @function("pow")
-def pow_function(input, exponent):
-    if not isinstance(input, (Tensor, bool, int, float)) or not isinstance(exponent, (Tensor, bool, int, float)) or (
-        not isinstance(input, Tensor) and not isinstance(exponent, Tensor)
-    ):
-        got = f"{type(input).__name__}, {type(exponent).__name__}".replace("Tensor", "Tensor")
-        raise TypeError(
-            f"pow() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-            " * (Tensor input, Tensor exponent, *, Tensor out = None)\n"
-            " * (Number self, Tensor exponent, *, Tensor out = None)\n"
-            " * (Tensor input, Number exponent, *, Tensor out = None)\n"
-        )
+def pow_function(input, exponent):  # torch's parser has checked the arguments
     return pow(input, exponent)
 
 
@@ -271,15 +251,15 @@ class PowBackward2(Node):
 
 
 # ------------------------------------------------------------------ in place, and square
-@method("pow_", "__ipow__")
-def pow_(self, exponent):
+@method("__ipow__")
+def ipow_operator(self, exponent):
     if not isinstance(exponent, (Tensor, bool, int, float)):
-        name = type(exponent).__name__
-        raise TypeError(
-            f"pow_() received an invalid combination of arguments - got ({name}), but expected one of:\n"
-            f" * (Tensor exponent)\n      didn't match because some of the arguments have invalid types: (!{name}!)\n"
-            f" * (Number exponent)\n      didn't match because some of the arguments have invalid types: (!{name}!)\n"
-        )
+        return NotImplemented  # Python's own error: unsupported operand type(s) for **=
+    return pow_(self, exponent)
+
+
+@method("pow_")
+def pow_(self, exponent):  # torch's parser (booktorch/binding.py) has checked the exponent
     if _is_negative_int(exponent) and self._dtype._kind < 2:  # pow's meta function checks before the write
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     return at.inplace(self, pow, exponent)
