@@ -12,10 +12,10 @@
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import new_strided
+from ..binding import parsed
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, numel, positions, preserve_strides, wrap_dim
 from ..tensor import Tensor, parse_int_list, parse_int_varargs
-from ..signatures import type_name
 
 
 # ------------------------------------------------------------------ flip
@@ -213,14 +213,8 @@ def repeat_interleave(t, repeats, dim=None, output_size=None):
 
 # ------------------------------------------------------------------ the Tensor and torch API
 @method("flip")
-def flip_method(self, *dims, **kwargs):
-    if "dims" in kwargs:
-        dims = (kwargs.pop("dims"),)
-    if kwargs:
-        raise TypeError(f"flip() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    if not dims:
-        raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    return flip(self, parse_int_varargs(dims, "flip", "dims"))
+def flip_method(self, *dims, **kwargs):  # flip(0, 1), flip((0, 1)) or flip(dims=...)
+    return flip(self, parse_int_varargs(dims or (kwargs["dims"],), "flip", "dims"))
 
 
 @function("flip", tensor_input=True)
@@ -248,18 +242,9 @@ def ravel(input):
     return at.view(at.contiguous(input), (-1,))
 
 
-def _no_argument_method(name, fn):
-    def as_method(self, *args):
-        if args:
-            raise TypeError(f"TensorBase.{name}() takes no arguments ({len(args)} given)")
-        return fn(self)
-
-    method(name)(as_method)
-
-
-_no_argument_method("fliplr", fliplr)
-_no_argument_method("flipud", flipud)
-_no_argument_method("ravel", ravel)
+for _fn in (fliplr, flipud, ravel):  # METH_NOARGS in torch: booktorch/binding.py refuses any argument
+    method(_fn.__name__)(_fn)
+del _fn
 
 
 @method("roll")
@@ -272,20 +257,14 @@ def roll_function(input, shifts, dims=()):
     return roll(input, parse_int_list(shifts, "roll", "shifts", 2), parse_int_list(dims, "roll", "dims", 3))
 
 
-def _required(name, what, args):
-    if not args:
-        raise TypeError(f'{name}() missing 1 required positional arguments: "{what}"')
-    return parse_int_varargs(args, name, what)
-
-
 @method("repeat")
-def repeat_method(self, *repeats):
-    return repeat(self, _required("repeat", "repeats", repeats))
+def repeat_method(self, *repeats, **kwargs):  # repeat(2, 3), repeat((2, 3)) or repeat(repeats=...)
+    return repeat(self, parse_int_varargs(repeats or (kwargs["repeats"],), "repeat", "repeats"))
 
 
 @method("tile")
-def tile_method(self, *dims):
-    return tile(self, _required("tile", "dims", dims))
+def tile_method(self, *dims, **kwargs):
+    return tile(self, parse_int_varargs(dims or (kwargs["dims"],), "tile", "dims"))
 
 
 @function("tile", tensor_input=True)
@@ -293,49 +272,16 @@ def tile_function(input, dims):
     return tile(input, parse_int_list(dims, "tile", "dims", 2, allow_int=False))
 
 
-_INTERLEAVE_OVERLOADS = (
-    " * (Tensor repeats, int dim = None, *, int output_size = None)\n"
-    " * (int repeats, int dim = None, *, int output_size = None)\n"
-)
-
-
-def _interleave_args(args, repeats, dim):
-    if not isinstance(repeats, Tensor) and (isinstance(repeats, bool) or not isinstance(repeats, int)):
-        got = ", ".join(type(a).__name__ for a in args)
-        raise TypeError(
-            f"repeat_interleave() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-            + _INTERLEAVE_OVERLOADS
-        )
-    if dim is not None and (isinstance(dim, bool) or not isinstance(dim, int)):
-        raise TypeError(f"repeat_interleave(): argument 'dim' must be int, not {type_name(dim)}")
-
-
+# torch's parser (booktorch/binding.py) has read the overload: repeats (a tensor or an int), dim, output_size
 @method("repeat_interleave")
-def repeat_interleave_method(self, *args, output_size=None, **kwargs):
-    names = ("repeats", "dim")
-    values = dict(zip(names, args))
-    values.update(kwargs)
-    if "repeats" not in values:
-        got = ", ".join(type(a).__name__ for a in args)
-        raise TypeError(
-            f"repeat_interleave() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-            + _INTERLEAVE_OVERLOADS
-        )
-    _interleave_args(args, values["repeats"], values.get("dim"))
-    return repeat_interleave(self, values["repeats"], values.get("dim"), output_size)
+@parsed
+def repeat_interleave_method(self, repeats, dim=None, output_size=None):
+    return repeat_interleave(self, repeats, dim, output_size)
 
 
 @function("repeat_interleave")
-def repeat_interleave_function(input, repeats=None, dim=None, *, output_size=None):
-    if repeats is None:  # torch.repeat_interleave(repeats): the indices that repeat_interleave would select
-        if not isinstance(input, Tensor):
-            raise TypeError(
-                f"repeat_interleave(): argument 'repeats' (position 1) must be Tensor, not {type_name(input)}"
-            )
-        return repeat_interleave_counts(input, output_size)
-    if not isinstance(input, Tensor):
-        raise TypeError(
-            f"repeat_interleave(): argument 'input' (position 1) must be Tensor, not {type_name(input)}"
-        )
-    _interleave_args((repeats,) if dim is None else (repeats, dim), repeats, dim)
+@parsed
+def repeat_interleave_function(repeats, input=None, dim=None, output_size=None, out=None):
+    if input is None:  # torch.repeat_interleave(repeats): the indices that repeat_interleave would select
+        return repeat_interleave_counts(repeats, output_size)
     return repeat_interleave(input, repeats, dim, output_size)

@@ -14,7 +14,6 @@ from ..graph import Node, attach, needs_grad
 from ..iterator import opmath_round, unary_result
 from ..registry import at, function, kernel, method
 from ..tensor import Tensor
-from ..signatures import type_name
 
 
 def _finite(fn):
@@ -156,31 +155,14 @@ for _fn, _names in ((floor, ("floor",)), (ceil, ("ceil",)), (trunc, ("trunc", "f
 del _fn, _names, _inplace
 
 
-def _decimals(args, decimals, name="round"):
-    if args:
-        raise TypeError(f"{name}() takes from 1 to 0 positional arguments but {len(args)} were given")
-    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, int)):
-        raise TypeError(f"round(): argument 'decimals' must be int, not {type_name(decimals)}")
-    return decimals
-
-
+# torch's parser (booktorch/binding.py) has checked the arguments: decimals= only, an int
 @method("round")
-def round_method(self, *args, decimals=None):
-    return round(self, _decimals(args, decimals))
-
-
 @function("round", tensor_input=True)
-def round_function(input, *args, decimals=None):
-    if args:
-        raise TypeError(
-            f"round() received an invalid combination of arguments - got (Tensor, {type(args[0]).__name__}), but "
-            "expected one of:\n * (Tensor input, *, Tensor out = None)\n"
-            " * (Tensor input, *, int decimals, Tensor out = None)\n"
-        )
-    return round(input, _decimals((), decimals))
+def round_api(input, *, decimals=None):
+    return round(input, decimals)
 
 
 @method("round_")
 @function("round_", tensor_input=True)
-def round_(self, *args, decimals=None):
-    return at.inplace(self, round, _decimals(args, decimals, "round_"))
+def round_(self, *, decimals=None):
+    return at.inplace(self, round, decimals)
