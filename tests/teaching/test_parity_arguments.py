@@ -48,7 +48,7 @@ for src in ["x.sum(axis=1)", "x.sum(1, keepdims=True)", "x.mean(axis=0, keepdims
             "x.tril(torch.tensor(1))", "x.transpose(torch.tensor(0), 1)", "x.to(dtype=float)", "x.new_ones(2, dtype=int)",
             "x.nan_to_num(posinf=torch.tensor(1.))", "x.logsumexp(torch.tensor(1))", "x.clamp(torch.tensor(1.))",
             "x.flip(0, True)", "x.permute(True, 0)", "x.copy_(-1)", "x.copy_(2.5)", "torch.subtract(x, 2, 3)",
-            "x.subtract(2, 3)"]:
+            "x.subtract(2, 3)", "x.to(True)", "x.to(False, True)", "x.to(1.5)", "x.to(3)", "torch.tensor(torch.int64)"]:
     print(src, attempt(lambda: eval(src)))
 """,
     # torch's deprecated overloads still run (with a warning, once a process)

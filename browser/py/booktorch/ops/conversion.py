@@ -43,8 +43,10 @@ class ToCopyBackward0(Node):
 @parsed
 def to(self, device=None, dtype=None, non_blocking=False, copy=False, memory_format=None, tensor=None):
     """to(device, dtype), to(dtype) or to(other tensor): the device is the CPU or torch's error for it."""
-    if tensor is not None:
-        dtype = tensor._dtype
+    if tensor is not None:  # torch's parser lets to() take a number as a 0-d tensor: x.to(1.5) is float64
+        if isinstance(tensor, complex):
+            raise unsupported("complex tensors")
+        dtype = tensor._dtype if isinstance(tensor, Tensor) else _PYTHON_TYPES[type(tensor)]
     check_device("to", device, allocates=False)
     if dtype is None or dtype is self._dtype:
         return at.clone(self) if copy else self

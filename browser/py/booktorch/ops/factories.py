@@ -67,7 +67,7 @@ def _infer_dtype(obj):
         return dt
     if isinstance(obj, complex):
         raise unsupported("complex numbers")
-    raise RuntimeError(f"Could not infer dtype of {type(obj).__name__}")
+    raise RuntimeError(f"Could not infer dtype of {type_name(obj)}")
 
 
 def _compute_sizes(obj):
