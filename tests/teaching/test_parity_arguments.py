@@ -87,7 +87,8 @@ x = torch.ones(2, 3)
 for src in ["x.exp(1)", "x.exp(a=1)", "x.exp(1, a=2)", "x.t(1, 2)", "x.abs(x)", "x.relu(inplace=True)", "x.sigmoid(1)",
             "x.unflatten()", "x.unflatten(1, (3,), k=1)", "x.split(1, k=2)", "x.norm(k=1)", "x.unique(k=1)",
             "torch.split(x, 1, k=2)", "torch.norm(x, k=1)", "torch.is_inference_mode_enabled(1)",
-            "torch.get_default_dtype(1, 2)"]:
+            "torch.get_default_dtype(1, 2)", "torch.split(torch.int64, [0, 1])", "torch.split('x', -1)",
+            "torch.split('a b', ' ', 1)"]:
     print(src, attempt(lambda: eval(src)))
 """,
     # the operators are not behind torch's parser: a value they cannot take is Python's own error

@@ -295,9 +295,11 @@ def split_method(self, split_size, dim=0):
 
 @function("split")
 def split_function(tensor, split_size_or_sections, dim=0):
-    if not isinstance(tensor, Tensor):  # torch.split calls tensor.split
-        raise AttributeError(f"'{type(tensor).__name__}' object has no attribute 'split'")
-    return split_method(tensor, split_size_or_sections, dim)
+    if isinstance(tensor, Tensor):
+        return split_method(tensor, split_size_or_sections, dim)
+    if hasattr(type(tensor), "split"):  # torch.split calls tensor.split, whatever tensor is ('a b'.split...)
+        return tensor.split(split_size_or_sections, dim)
+    raise AttributeError(f"'{type_name(tensor)}' object has no attribute 'split'")
 
 
 @method("split_with_sizes")
