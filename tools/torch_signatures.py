@@ -99,6 +99,10 @@ MANUAL = {
 }
 
 
+# torch.nn.functional's Python losses that hand their arguments to a C++ parser of another name
+UNDER_NN = {"cross_entropy": "cross_entropy_loss", "nll_loss": "nll_loss_nd"}
+
+
 def takes_no_arguments(function):
     """Whether a builtin torch function takes nothing (METH_NOARGS), by the error Python gives it."""
     try:
@@ -162,6 +166,9 @@ def table_text():
         for name in sorted(provided[where]):
             if bound_by_python(where, name) and name in parsers[where] and not name.startswith("__"):
                 lines.append(f"    ({where!r}, {name!r}): {parsers[where][name]!r},")
+    for python_name, binding in sorted(UNDER_NN.items()):
+        if python_name in provided["torch.nn.functional"]:
+            lines.append(f"    ('torch.nn.functional', {binding!r}): {parsers['torch.nn.functional'][binding]!r},")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

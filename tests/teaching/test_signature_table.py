@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import booktorch
 from booktorch import registry
 from booktorch import torch_signatures as table
@@ -39,3 +41,15 @@ def test_every_name_in_the_table_stands_behind_its_parser():
         for name, signatures in functions.items():
             if hasattr(namespace, name):
                 assert getattr(namespace, name).torch_signatures == signatures, name
+
+
+def test_a_call_seen_before_still_meets_the_parser_where_its_values_matter():
+    """binding.bind passes calls of plain ints and tensors straight through once their types have
+    matched; an int beyond int64 and an int that does not fit are still torch's errors."""
+    x = booktorch.ones(2, 3)
+    assert x.view(3, 2).shape == (3, 2) and x.view(3, 2).shape == (3, 2)
+    with pytest.raises(TypeError, match="Overflow when unpacking long long"):
+        x.view(3, 2 ** 70)
+    assert x.sum(1).shape == (2,)
+    with pytest.raises(IndexError, match="Dimension out of range"):
+        x.sum(5)

@@ -8,7 +8,8 @@ same way in booktorch and parses its inner calls with :func:`parse_under_python`
 """
 
 from .errors import unsupported
-from .signatures import Parser
+from .signatures import _INT64_MAX, _INT64_MIN, Parser
+from .tensor import Tensor
 
 
 def parsed(fn):
@@ -27,15 +28,21 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
     implementation marked :func:`parsed` gets the parsed values by name instead."""
     parser = None
     by_name = getattr(fn, "takes_parsed", False)
+    straight = set()  # argument types that torch's parser always passes through unchanged (see below)
 
     def passed(args, kwargs):
         nonlocal parser
+        if not kwargs and not by_name and _straight_key(args) in straight:
+            return args, kwargs  # the hot path: x.add(y), x.view(2, 3), x.size(0)
         if parser is None:
             parser = Parser.torch(*signatures)
         index, values = parser.parse(args, kwargs)
         if by_name:
             return (), values
-        return parser.signatures[index].passed(args, kwargs, values)
+        sig = parser.signatures[index]
+        if not kwargs and _passes_straight(parser, index, args):
+            straight.add(_straight_key(args))
+        return sig.passed(args, kwargs, values)
 
     def method(self, *args, **kwargs):
         args, kwargs = passed(args, kwargs)
@@ -52,6 +59,41 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
     return bound
 
 
+def _straight_key(args):
+    """The argument types, when every argument is a plain int in int64's range or a plain tensor, else
+    None: for those the parser's verdict depends on the types alone (see _passes_straight)."""
+    key = []
+    for a in args:
+        t = type(a)
+        if t is int:
+            if not _INT64_MIN <= a <= _INT64_MAX:
+                return None
+        elif t is not Tensor:
+            return None
+        key.append(t)
+    return tuple(key)
+
+
+def _passes_straight(parser, index, args):
+    """Whether every later call with the same plain types (no keywords) matches signature ``index`` and
+    reaches the implementation unchanged. Ints are accepted or refused by type alone; a tensor's fit
+    to an int or number parameter depends on its values, so tensors count only for the first signature,
+    and only where it takes a tensor."""
+    sig = parser.signatures[index]
+    key = _straight_key(args)
+    if key is None or sig.deprecated or (Tensor in key and index != 0):
+        return False
+    if sig.varargs and len(args) > 1:
+        return Tensor not in key
+    for p, a in zip(sig.params, args):
+        kind = p.kind
+        if type(a) is Tensor and kind != "Tensor":
+            return False
+        if type(a) is int and kind not in ("int", "float", "Number", "tuple of ints"):
+            return False
+    return True
+
+
 _UNDER = {}  # (where, name) -> the Parser, made on first use
 
 
@@ -63,7 +105,7 @@ def parse_under_python(where, name, args, kwargs=None):
     if key not in _UNDER:
         from . import torch_signatures as table
 
-        bound = table.METHODS if where == "Tensor" else table.FUNCTIONS
+        bound = {"Tensor": table.METHODS, "torch": table.FUNCTIONS}.get(where, {})
         _UNDER[key] = Parser.torch(*(table.UNDER_PYTHON.get(key) or bound[name]))
     return _UNDER[key].parse(tuple(args), kwargs or {})
 

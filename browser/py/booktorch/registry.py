@@ -147,6 +147,7 @@ def _checked(fn, name):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
         return fn(input, *args, **kwargs)
 
+    checked.__dict__.update(fn.__dict__)  # what fn is marked with (binding.parsed) stays visible
     checked.__name__ = name
     checked.__qualname__ = name
     checked.__wrapped__ = fn
@@ -219,8 +220,8 @@ def _behind_torchs_parser():
         if ours(name):
             _methods[name] = no_arguments(_methods[name], f"TensorBase.{name}")
     for name in table.PYTHON_METHODS:
-        if ours(name):  # a copy: torch.split may be the same function, and Python names it split()
-            _methods[name] = _renamed_copy(_methods[name], f"Tensor.{name}")
+        if ours(name):  # each has a function of its own (torch.split is another: Python names it split())
+            _methods[name].__qualname__ = f"Tensor.{name}"
     torch_functions = dict(table.FUNCTIONS, **table.MANUAL)
     for namespace, functions in (("torch", torch_functions), ("torch.linalg", table.LINALG),
                                  ("torch.nn.functional", table.NN_FUNCTIONAL)):
@@ -232,13 +233,6 @@ def _behind_torchs_parser():
     for name in table.NO_ARGUMENT_FUNCTIONS:
         if name in provided:
             provided[name] = no_arguments(provided[name], f"torch.{name}", bound=False)
-
-
-def _renamed_copy(fn, qualname):
-    copy = FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
-    copy.__kwdefaults__, copy.__doc__, copy.__qualname__ = fn.__kwdefaults__, fn.__doc__, qualname
-    copy.__dict__.update(fn.__dict__)
-    return copy
 
 
 def finish(tensor_class):

@@ -102,7 +102,9 @@ class _Param:
         self.default = _DEFAULTS.get(default, default) if default else None
         if self.kind in ("int", "float", "Number") and default not in _DEFAULTS and default:
             is_int = self.kind == "int" or (self.kind == "Number" and default.lstrip("-").isdigit())
-            self.default = int(default) if is_int else float(default)
+            number = default.lstrip("-").replace(".", "", 1).replace("e-", "", 1).isdigit()
+            # torch reads a default with atol/atof: "at::Reduction::Mean" is 0
+            self.default = (int(default) if is_int else float(default)) if number else 0
         self.keyword_only = keyword_only
         self.aliases = _NUMPY_NAMES.get(self.name, ()) if cpp else ()
         self.numbers_as_tensors = numbers_as_tensors

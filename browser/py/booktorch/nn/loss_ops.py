@@ -28,6 +28,7 @@ from ..errors import unsupported
 from ..grad_mode import no_grad
 from ..graph import Node, attach, needs_grad
 from ..iterator import check_inplace, fdiv as _fdiv, result_tensor, write
+from ..binding import parse_under_python
 from ..registry import at, function, kernel
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
@@ -84,6 +85,12 @@ def _size_warning(input, target):
             "likely lead to incorrect results due to broadcasting. Please ensure they have the same size.",
             stacklevel=3,
         )
+
+
+def _compare_sizes(input, target):
+    """The first line of torch's Python mse/l1/binary losses compares ``target.size()`` with ``input.size()``:
+    a target or input that is no tensor fails there, with Python's AttributeError for ``size``."""
+    return target.size() == input.size()
 
 
 def _broadcast(input, target):
@@ -190,6 +197,7 @@ class MseLossBackward0(Node):
 
 @function("mse_loss", namespace="torch.nn.functional")
 def mse_loss_function(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _compare_sizes(input, target)
     return mse_loss(input, target, size_average, reduce, reduction, weight)
 
 
@@ -206,6 +214,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
 
 @function("l1_loss", namespace="torch.nn.functional")
 def l1_loss_function(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _compare_sizes(input, target)
     return l1_loss(input, target, size_average, reduce, reduction, weight)
 
 
@@ -401,7 +410,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 @function("nll_loss", namespace="torch.nn.functional")
 def nll_loss_function(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                       reduction="mean"):
-    return nll_loss(input, target, weight, size_average, ignore_index, reduce, reduction)
+    """F.nll_loss (torch/nn/functional.py): the reduction's name, then torch._C._nn.nll_loss_nd's parser."""
+    enum = reduction_enum(_reduction(size_average, reduce, reduction))
+    _, a = parse_under_python("torch.nn.functional", "nll_loss_nd", (input, target, weight, enum, ignore_index))
+    return _nll_loss_nd(input, target, weight, enum, a["ignore_index"])
 
 
 # ------------------------------------------------------------------ scalar ops as torch's C++ composites call them
@@ -554,6 +566,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 @function("cross_entropy", namespace="torch.nn.functional")
 def cross_entropy_function(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                            reduction="mean", label_smoothing=0.0):
+    """F.cross_entropy (torch/nn/functional.py): the reduction's name, then cross_entropy_loss's parser."""
+    parse_under_python("torch.nn.functional", "cross_entropy_loss",
+                       (input, target, weight, reduction_enum(_reduction(size_average, reduce, reduction)),
+                        ignore_index, label_smoothing))
     return cross_entropy(input, target, weight, size_average, ignore_index, reduce, reduction, label_smoothing)
 
 
@@ -648,6 +664,7 @@ class BinaryCrossEntropyBackward0(Node):
 
 @function("binary_cross_entropy", namespace="torch.nn.functional")
 def binary_cross_entropy_function(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    _compare_sizes(input, target)
     return binary_cross_entropy(input, target, weight, size_average, reduce, reduction)
 
 
@@ -734,6 +751,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
 @function("binary_cross_entropy_with_logits", namespace="torch.nn.functional")
 def binary_cross_entropy_with_logits_function(input, target, weight=None, size_average=None, reduce=None,
                                               reduction="mean", pos_weight=None):
+    _compare_sizes(input, target)
     return binary_cross_entropy_with_logits(input, target, weight, size_average, reduce, reduction, pos_weight)
 
 

@@ -475,6 +475,8 @@ def arange(*args, **kwargs):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if not ((step > 0 and end >= start) or (step < 0 and end <= start)):
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
+    if dt._kind < 2 and int(step) == 0:  # an integer arange reads the step as an integer
+        raise ValueError("step must be nonzero")
     if math.ceil((float(end) - float(start)) / float(step)) > _INT64_MAX:
         raise RuntimeError("invalid size, possible overflow?")
     vals = _arange_values(start, end, step, dt)

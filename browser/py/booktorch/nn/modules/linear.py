@@ -1,11 +1,9 @@
 """``nn.Linear`` (torch's default initialisation) and ``nn.Identity``."""
 
 import math
+import sys
 
-from ... import dtypes as D
-from ...devices import check_device
 from ...registry import at, export
-from ...tensor import Tensor
 from .. import init
 from ..parameter import Parameter
 from .module import Module
@@ -30,13 +28,12 @@ class Linear(Module):
 
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
-        check_device("Linear", device)
-        dt = dtype if dtype is not None else D.get_default_dtype()
+        empty = sys.modules["booktorch"].empty  # torch.empty, behind torch's parser, as torch's Linear calls it
         self.in_features = in_features
         self.out_features = out_features
-        self.weight = Parameter(_empty((out_features, in_features), dt))
+        self.weight = Parameter(empty((out_features, in_features), device=device, dtype=dtype))
         if bias:
-            self.bias = Parameter(_empty((out_features,), dt))
+            self.bias = Parameter(empty((out_features,), device=device, dtype=dtype))
         else:
             self.register_parameter("bias", None)
         self.reset_parameters()
@@ -53,13 +50,6 @@ class Linear(Module):
 
     def extra_repr(self):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
-
-
-def _empty(shape, dt):
-    n = 1
-    for s in shape:
-        n *= s
-    return Tensor._from_values([D.zero_of(dt)] * n, shape, dt)
 
 
 Identity.__module__ = Linear.__module__ = "torch.nn.modules.linear"

@@ -4,6 +4,7 @@ Each keeps its ``reduction`` (torch's legacy ``size_average``/``reduce`` argumen
 one, with torch's warning) and its weights as buffers, and calls its ``torch.nn.functional`` loss."""
 
 from ...registry import at, export
+from .. import loss_ops as F  # the torch.nn.functional losses, as torch's modules call them
 from .module import Module
 
 
@@ -26,14 +27,14 @@ class MSELoss(_Loss):
     """torch.nn.MSELoss(size_average=None, reduce=None, reduction='mean')."""
 
     def forward(self, input, target):
-        return at.mse_loss(input, target, reduction=self.reduction)
+        return F.mse_loss_function(input, target, reduction=self.reduction)
 
 
 class L1Loss(_Loss):
     """torch.nn.L1Loss(size_average=None, reduce=None, reduction='mean')."""
 
     def forward(self, input, target):
-        return at.l1_loss(input, target, reduction=self.reduction)
+        return F.l1_loss_function(input, target, reduction=self.reduction)
 
 
 class NLLLoss(_WeightedLoss):
@@ -44,8 +45,8 @@ class NLLLoss(_WeightedLoss):
         self.ignore_index = ignore_index
 
     def forward(self, input, target):
-        return at.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
-                           reduction=self.reduction)
+        return F.nll_loss_function(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                                   reduction=self.reduction)
 
 
 class CrossEntropyLoss(_WeightedLoss):
@@ -59,15 +60,15 @@ class CrossEntropyLoss(_WeightedLoss):
         self.label_smoothing = label_smoothing
 
     def forward(self, input, target):
-        return at.cross_entropy(input, target, weight=self.weight, ignore_index=self.ignore_index,
-                                reduction=self.reduction, label_smoothing=self.label_smoothing)
+        return F.cross_entropy_function(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                                        reduction=self.reduction, label_smoothing=self.label_smoothing)
 
 
 class BCELoss(_WeightedLoss):
     """torch.nn.BCELoss(weight=None, size_average=None, reduce=None, reduction='mean')."""
 
     def forward(self, input, target):
-        return at.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
+        return F.binary_cross_entropy_function(input, target, weight=self.weight, reduction=self.reduction)
 
 
 class BCEWithLogitsLoss(_Loss):
@@ -79,8 +80,8 @@ class BCEWithLogitsLoss(_Loss):
         self.register_buffer("pos_weight", pos_weight)
 
     def forward(self, input, target):
-        return at.binary_cross_entropy_with_logits(input, target, self.weight, pos_weight=self.pos_weight,
-                                                   reduction=self.reduction)
+        return F.binary_cross_entropy_with_logits_function(input, target, self.weight, pos_weight=self.pos_weight,
+                                                           reduction=self.reduction)
 
 
 for _cls in (MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, BCELoss, BCEWithLogitsLoss):
