@@ -104,7 +104,9 @@ x = torch.arange(6.).reshape(2, 3)
 for src in ["x.max(x)", "x.max(torch.tensor(1))", "x.max(1)", "x.max(5)", "x.view(3, 2)", "x.view(2, 1.5)",
             "x.view(3, 2)", "x.size(0)", "x.size(7)", "x.add(x)", "x.add(2)", "x.add(x.long())", "x.sum(1)",
             "x.sum(3)", "torch.add(x, x)", "torch.add(x, torch.tensor(2))", "x.narrow(0, 0, 1)",
-            "x.narrow(0, torch.tensor(1), 1)", "x.narrow(0, torch.tensor([1]), 1)", "x.flip(0)", "x.flip(0, 0)"]:
+            "x.narrow(0, torch.tensor(1), 1)", "x.narrow(0, torch.tensor([1]), 1)", "x.flip(0)", "x.flip(0, 0)",
+            "x.subtract(2, 3)", "x.subtract(2, 3)", "torch.subtract(x, 2, 3)", "torch.subtract(x, 2, 3)",
+            "x.add(2, x)", "x.add(2, x)"]:
     print(src, attempt(lambda: eval(src)))
 """,
     # the operators are not behind torch's parser: a value they cannot take is Python's own error

@@ -33,16 +33,16 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
     def passed(args, kwargs):
         nonlocal parser
         if not kwargs and not by_name and _straight_key(args) in straight:
-            return args, kwargs  # the hot path: x.add(y), x.view(2, 3), x.size(0)
+            return args, kwargs  # the hot path: x.add(y), x.view(2, 3), x.size(0), as parsed before
         if parser is None:
             parser = Parser.torch(*signatures)
         index, values = parser.parse(args, kwargs)
         if by_name:
             return (), values
-        sig = parser.signatures[index]
-        if not kwargs and _passes_straight(parser, index, args):
+        given = parser.signatures[index].passed(args, kwargs, values)
+        if not kwargs and given[0] is args and not given[1] and _always_matches(parser, index, args):
             straight.add(_straight_key(args))
-        return sig.passed(args, kwargs, values)
+        return given
 
     def method(self, *args, **kwargs):
         args, kwargs = passed(args, kwargs)
@@ -61,7 +61,7 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
 
 def _straight_key(args):
     """The argument types, when every argument is a plain int in int64's range or a plain tensor, else
-    None: for those the parser's verdict depends on the types alone (see _passes_straight)."""
+    None: for those the parser's verdict depends on the types alone (see _always_matches)."""
     key = []
     for a in args:
         t = type(a)
@@ -74,11 +74,10 @@ def _straight_key(args):
     return tuple(key)
 
 
-def _passes_straight(parser, index, args):
-    """Whether every later call with the same plain types (no keywords) matches signature ``index`` and
-    reaches the implementation unchanged. Ints are accepted or refused by type alone; a tensor's fit
-    to an int or number parameter depends on its values, so tensors count only for the first signature,
-    and only where it takes a tensor."""
+def _always_matches(parser, index, args):
+    """Whether every later call with the same plain types (no keywords) matches signature ``index``.
+    Ints are accepted or refused by type alone; a tensor's fit to an int or number parameter depends on
+    its values, so tensors count only for the first signature, and only where it takes a tensor."""
     sig = parser.signatures[index]
     key = _straight_key(args)
     if key is None or sig.deprecated or (Tensor in key and index != 0):
@@ -86,10 +85,9 @@ def _passes_straight(parser, index, args):
     if sig.varargs and len(args) > 1:
         return Tensor not in key
     for p, a in zip(sig.params, args):
-        kind = p.kind
-        if type(a) is Tensor and kind != "Tensor":
+        if type(a) is Tensor and p.kind != "Tensor":
             return False
-        if type(a) is int and kind not in ("int", "float", "Number", "tuple of ints"):
+        if type(a) is int and p.kind not in ("int", "float", "Number", "tuple of ints"):
             return False
     return True
 
