@@ -99,8 +99,13 @@ MANUAL = {
 }
 
 
-# torch.nn.functional's Python losses that hand their arguments to a C++ parser of another name
-UNDER_NN = {"cross_entropy": "cross_entropy_loss", "nll_loss": "nll_loss_nd"}
+# Python functions of torch that hand their arguments to C++ parsers of other names
+# (torch.unique calls torch._unique2, or torch.unique_dim when given a dim)
+UNDER_OTHER_NAMES = {
+    ("torch.nn.functional", "cross_entropy"): ("cross_entropy_loss",),
+    ("torch.nn.functional", "nll_loss"): ("nll_loss_nd",),
+    ("torch", "unique"): ("_unique2", "unique_dim"),
+}
 
 
 def takes_no_arguments(function):
@@ -166,9 +171,10 @@ def table_text():
         for name in sorted(provided[where]):
             if bound_by_python(where, name) and name in parsers[where] and not name.startswith("__"):
                 lines.append(f"    ({where!r}, {name!r}): {parsers[where][name]!r},")
-    for python_name, binding in sorted(UNDER_NN.items()):
-        if python_name in provided["torch.nn.functional"]:
-            lines.append(f"    ('torch.nn.functional', {binding!r}): {parsers['torch.nn.functional'][binding]!r},")
+    for (where, python_name), bindings in sorted(UNDER_OTHER_NAMES.items()):
+        if python_name in provided[where]:
+            for binding in bindings:
+                lines.append(f"    ({where!r}, {binding!r}): {parsers[where][binding]!r},")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -111,6 +111,12 @@ def test_grad_fn_api():
         ("torch.nn.functional.linear(torch.ones(2), torch.ones(3, 2), out=torch.ones(3))",
          "torch.nn.functional.linear(..., out=...)"),
         ("torch.linalg.det(torch.ones(2, 2), out=torch.ones(()))", "torch.linalg.det(..., out=...)"),
+        ("torch.cumsum(torch.ones(2), 0, out=torch.ones(2))", "torch.cumsum(..., out=...)"),
+        ("torch.linalg.vector_norm(torch.ones(2), out=torch.ones(()))", "torch.linalg.vector_norm(..., out=...)"),
+        # CPU torch cannot run these (its error lists C++ kernel registrations)
+        ("torch.mm(torch.ones(2, 2), torch.ones(2, 2), torch.float32)", "torch.mm(..., out_dtype)"),
+        ("torch.linalg.matrix_rank(torch.ones(2, 2, 2), atol=torch.ones(2))",
+         "torch.linalg.matrix_rank with a tolerance tensor of more than one element"),
     ],
 )
 def test_unsupported_features_say_so(src, name):

@@ -123,6 +123,64 @@ for src in ["x **= 'a'", "x += 'a'", "x -= None", "x *= [1]", "x /= 'a'", "i &= 
     except Exception as e:
         print(src, type(e).__name__, e)
 """,
+    # implementations that take what torch's parser read by name (binding.parsed): each overload reaches its
+    # own path (factories, random numbers, sort's stable overload, tensor_split's three, matrix_rank's tolerances)
+    "overloads_read_by_name": """
+torch.manual_seed(0)
+x = torch.arange(6.).reshape(2, 3)
+for src in ["torch.eye(2, 3)", "torch.eye(n=2, m=1, dtype=torch.int64)", "torch.arange(1, 4, 2)", "torch.arange(end=3.)",
+            "torch.linspace(torch.tensor(0.), 1, 3)", "torch.logspace(0, 2, 3, 2)", "torch.full((2,), True)",
+            "torch.empty_strided((2, 2), (1, 2)).stride()", "x.new_full([2], 7)", "x.new_empty_strided((2,), (2,)).shape",
+            "torch.scalar_tensor(3, dtype=torch.int8)", "torch.full_like(x, 2, dtype=torch.int64)",
+            "torch.randint(3, (2,), generator=torch.Generator().manual_seed(1))", "torch.randint(low=2, high=5, size=(3,))",
+            "torch.randint_like(x, 4)", "torch.randint_like(x, 1, 3)", "torch.randint_like(x, torch.tensor(5))",
+            "torch.normal(2., 3., (2,))", "torch.normal(x, 1.)", "torch.normal(1., x + 1)", "torch.normal(x, x + 1)",
+            "x.clone().random_()", "x.clone().random_(5)", "x.clone().random_(2, 4)", "x.clone().bernoulli_(0.3)",
+            "x.clone().bernoulli_(torch.full((2, 3), 0.5))", "x.bernoulli(p=0.5)", "torch.bernoulli(x / 5)",
+            "x.sort(stable=True, dim=0)", "x.sort(0, True)", "x.argsort(stable=True, descending=True)",
+            "torch.sort(x, stable=None)", "x.tensor_split(2, dim=1)", "x.tensor_split([1], 1)",
+            "x.tensor_split(torch.tensor([1, 2]), 1)", "x.tensor_split(torch.tensor(3), 1)", "x.hsplit(3)", "x.hsplit([1])",
+            "x.vsplit([1])", "torch.vsplit(x, 2)", "x.movedim(0, 1)", "x.movedim((0, 1), (1, 0))", "x.moveaxis([0], [1])",
+            "x.roll(1)", "x.roll((1, 1), (0, 1))", "x.roll(1, dims=None)", "x.flip(dims=(0,))", "x.tile(2)",
+            "x.expand(2, 2, 3, implicit=True)", "x.index_fill(1, torch.tensor([0]), -1.)",
+            "x.index_fill(1, torch.tensor([0]), torch.tensor(-2.))", "x.take_along_dim(torch.tensor([[0], [1]]), 1)",
+            "torch.take_along_dim(x, torch.tensor([0, 5]))", "x.cumsum_(dim=0)", "torch.cumprod(x + 1, 1, dtype=torch.int64)",
+            "torch.linalg.matrix_rank(x, atol=torch.tensor(0.5))", "torch.linalg.matrix_rank(x, torch.tensor(10.))",
+            "torch.linalg.matrix_rank(x, rtol=0.9)", "torch.linalg.solve(torch.eye(2), x, out=None)",
+            "torch.linalg.vector_norm(x, out=None)"]:
+    print(src, attempt(lambda: eval(src)))
+""",
+    # torch.unique is Python: a dispatch on return_inverse (then return_counts) picks one of four functions,
+    # which hand their arguments to _unique2's parser (unique_dim's, given a dim)
+    "unique_dispatch": """
+x = torch.tensor([[2., 1.], [2., 3.]])
+for src in ["torch.unique(x)", "torch.unique(x, True, True)", "torch.unique(x, return_counts=True)",
+            "torch.unique(x, True, True, True, 1)", "x.unique(dim=0, return_inverse=True)", "torch.unique(x, False, x > 2)",
+            "torch.unique(x, True, torch.tensor(True))", "torch.unique(x, True, 0, 1)", "torch.unique(x, return_counts=[1])",
+            "torch.unique(x, foo=1)", "torch.unique(x, return_inverse=True, foo=1)", "torch.unique()", "torch.unique('a')",
+            "torch.unique(x, dim=1.5)", "x.unique(1, 2, 3, 4, 5)", "torch.unique(input=x)", "x.unique(dim=torch.tensor(1))"]:
+    print(src, attempt(lambda: eval(src)))
+""",
+    # torch's C types have a C name, which Python's own errors print, beside a short __name__
+    "c_type_names": """
+x = torch.arange(6.).reshape(2, 3)
+for src in ["iter(torch.float32)", "x.shape(0)", "iter(torch.device('cpu'))", "torch.strided + 1", "torch.contiguous_format()",
+            "torch.Generator()()", "torch.finfo()()", "torch.iinfo(torch.int8)()", "x.max(0)()", "len(torch.float32)",
+            "torch.float32[0]", "x.type(torch.Size)", "x.type(int)", "torch.ones(2, dtype=torch.Size)", "type(torch.Size)",
+            "torch.return_types.max([1])", "(type(x.shape).__name__, type(torch.float32).__name__, torch.Generator.__name__)",
+            "(torch.finfo.__qualname__, type(x.max(0)).__name__, torch.Size.__module__, torch.Generator.__module__)",
+            "(repr(torch.dtype), repr(type(x.shape)), repr(type(x.max(0))), repr(torch.layout))"]:
+    print(src, attempt(lambda: eval(src)))
+""",
+    # copy_ is a TensorIterator: torch's broadcast error, and a destination that may not grow
+    "copy_shapes_and_device_indices": """
+x = torch.zeros(2, 3)
+for shape in [(2,), (3,), (1, 1, 3), (2, 2, 3), (2, 1), (4,), ()]:
+    print(shape, attempt(lambda: x.clone().copy_(torch.ones(shape))))
+print(attempt(lambda: torch.zeros(3).copy_(torch.ones(2, 3))), attempt(lambda: torch.zeros(()).copy_(torch.ones(1))))
+for src in ["x.to(-1)", "x.to(0)", "torch.ones(2, device=-1)", "torch.ones(2, device=1)", "torch.device(-1)"]:
+    print(src, attempt(lambda: eval(src)))
+""",
 }
 
 

@@ -20,6 +20,17 @@ def parsed(fn):
     return fn
 
 
+def int_tuple(value):
+    """A tuple-of-ints argument as torch's parser passes it on to an implementation: the ints of a method's
+    varargs (``x.view(2, 3)`` gives ``(2, 3)``), of one sequence (``x.view((2, 3))``, ``torch.Size``), or one
+    int where the parameter has a size (``x.roll(1)``), as a tuple."""
+    if isinstance(value, int):
+        return (value,)
+    if len(value) == 1 and not isinstance(value[0], int):
+        return tuple(value[0])
+    return tuple(value)
+
+
 def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
     """``fn`` behind torch's parser of ``signatures`` (torch's strings, made into a parser on the first
     call): a refused call raises torch's error; an accepted one reaches ``fn`` as given, except that
@@ -50,8 +61,10 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
 
     def function(*args, **kwargs):
         args, kwargs = passed(args, kwargs)
-        if not takes_out and kwargs.get("out") is not None:
-            raise unsupported(f"{namespace}.{parser.name.removeprefix('linalg_')}(..., out=...)")
+        if not takes_out and "out" in kwargs:  # out=None is no out
+            if kwargs["out"] is not None:
+                raise unsupported(f"{namespace}.{parser.name.removeprefix('linalg_')}(..., out=...)")
+            kwargs = {k: v for k, v in kwargs.items() if k != "out"}
         return fn(*args, **kwargs)
 
     bound = _named_like(function if function_form else method, fn)

@@ -10,7 +10,7 @@ PyTorch is not linked with support for mps devices`` for MPS and the like.
 import re
 
 from .errors import unsupported
-from .registry import export
+from .registry import CType, export, torch_class
 
 DEVICE_TYPES = (
     "cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia", "xla",
@@ -42,7 +42,7 @@ def _invalid_arguments(got):
     )
 
 
-class device:
+class device(metaclass=CType):
     """``torch.device``: a device type and an optional index."""
 
     __slots__ = ("_type", "_index")
@@ -98,7 +98,7 @@ class device:
         return (device, (self._type, self._index))
 
 
-device.__module__ = "torch"
+torch_class(device, "torch")
 
 CPU = device("cpu")
 
@@ -118,8 +118,8 @@ def check_device(where, dev, allocates=True):
         return CPU
     if isinstance(dev, str):
         dev = device(dev)
-    elif isinstance(dev, int) and not isinstance(dev, bool):
-        raise RuntimeError(NO_ACCELERATOR)
+    elif isinstance(dev, int) and not isinstance(dev, bool):  # an accelerator's index: torch checks its sign first
+        raise RuntimeError("Device index must not be negative" if dev < 0 else NO_ACCELERATOR)
     elif not isinstance(dev, device):
         raise TypeError(f"{where}(): argument 'device' must be torch.device, not {_type_name(dev)}")
     if dev._type == "cpu":
@@ -131,7 +131,7 @@ def check_device(where, dev, allocates=True):
     raise RuntimeError(f"PyTorch is not linked with support for {dev._type} devices")
 
 
-class layout:
+class layout(metaclass=CType):
     """``torch.layout``; booktorch's tensors are all ``torch.strided``."""
 
     __slots__ = ("_name",)
@@ -146,11 +146,11 @@ class layout:
         return self._name
 
 
-layout.__module__ = "torch"
+torch_class(layout, "torch")
 strided = layout("strided")
 
 
-class memory_format:
+class memory_format(metaclass=CType):
     """``torch.memory_format``: accepted as a keyword; booktorch keeps each op's own layout."""
 
     __slots__ = ("_name",)
@@ -162,7 +162,7 @@ class memory_format:
         return "torch." + self._name
 
 
-memory_format.__module__ = "torch"
+torch_class(memory_format, "torch")
 contiguous_format = memory_format("contiguous_format")
 preserve_format = memory_format("preserve_format")
 

@@ -1,7 +1,7 @@
 """``torch.finfo`` and ``torch.iinfo``: the limits of each floating and integer dtype, printed as torch prints them."""
 
 from . import dtypes as D
-from .registry import export
+from .registry import CType, export, torch_class
 
 # (bits, eps, max, smallest normal, resolution) as torch reports them
 _FLOAT_INFO = {
@@ -12,7 +12,7 @@ _FLOAT_INFO = {
 }
 
 
-class finfo:
+class finfo(metaclass=CType):
     """Machine limits of a floating dtype (``torch.finfo(torch.float16).eps``)."""
 
     def __init__(self, type=None):  # noqa: A002 - torch's parameter name
@@ -32,7 +32,7 @@ class finfo:
     __str__ = __repr__
 
 
-class iinfo:
+class iinfo(metaclass=CType):
     """Limits of an integer dtype (``torch.iinfo(torch.int8).max``)."""
 
     def __init__(self, type):  # noqa: A002 - torch's parameter name
@@ -51,5 +51,6 @@ class iinfo:
     __str__ = __repr__
 
 
-finfo.__module__ = iinfo.__module__ = "torch"
+torch_class(finfo, "torch")
+torch_class(iinfo, "torch")
 export("torch", finfo=finfo, iinfo=iinfo)

@@ -21,10 +21,10 @@ from array import array
 from fractions import Fraction
 
 from .errors import unsupported
-from .registry import export, function
+from .registry import CType, export, function, torch_class
 
 
-class dtype:
+class dtype(metaclass=CType):
     """A tensor element type; ``repr`` is ``torch.float32`` like torch."""
 
     __slots__ = ("_name", "itemsize", "is_floating_point", "is_complex", "is_signed", "_kind", "_bits", "_legacy",
@@ -64,7 +64,7 @@ class dtype:
         raise RuntimeError(f"Unknown Complex ScalarType for {self._legacy}")
 
 
-dtype.__module__ = "torch"
+torch_class(dtype, "torch")
 
 float32 = dtype("float32", 4, 2, "Float", "float", "float")
 float64 = dtype("float64", 8, 2, "Double", "double", "double")

@@ -10,7 +10,7 @@ from . import dtypes as D
 from . import rng
 from .devices import NO_ACCELERATOR, device
 from .errors import unsupported
-from .registry import export, function
+from .registry import CType, export, function, torch_class
 from .signatures import Parser, type_name
 from .tensor import Tensor
 
@@ -69,7 +69,7 @@ def _one_argument(name, args, kwargs):
     return args[0]
 
 
-class Generator:
+class Generator(metaclass=CType):
     """torch.Generator: a CPU random number generator of its own (``generator=`` in the random functions)."""
 
     __slots__ = ("_rng", "__weakref__")
@@ -147,7 +147,7 @@ class Generator:
         raise unsupported(f"torch.Generator.{name}")
 
 
-Generator.__module__ = "torch._C"
+torch_class(Generator, "torch._C")
 default_generator = Generator._wrap(rng.default_generator)
 export("torch", Generator=Generator, default_generator=default_generator)
 

@@ -8,16 +8,12 @@ quirks and all, and copies the keywords into a C++ ``std::unordered_map``, whose
 hash and bucket lists) is the order they are listed in.
 """
 
-from .tensor import Tensor
+from .registry import c_name
 
 
 def type_name(obj):
     """What torch's messages call the type of ``obj`` (its C type's ``tp_name``)."""
-    cls = type(obj)
-    module = getattr(cls, "__module__", "")
-    if cls is not Tensor and module in ("torch", "torch._C"):
-        return f"{module}.{cls.__name__}"
-    return cls.__name__
+    return c_name(type(obj))  # booktorch's torch classes carry torch's C names (registry.torch_class)
 
 
 

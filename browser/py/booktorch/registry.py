@@ -133,6 +133,37 @@ def _torch_qualname(fn, names):
         fn.__qualname__ = public[0]
 
 
+class CType(type):
+    """The metaclass of booktorch's versions of torch's C types (``torch.dtype``, ``torch.Size``...). A C type
+    has two names: Python's own errors use its C name (``'torch.dtype' object is not iterable``), its
+    ``__name__`` is the short one (``dtype``). A Python class has one name, which the errors use; this
+    metaclass gives back the short one as ``__name__`` (see :func:`torch_class`)."""
+
+    @property
+    def __name__(cls):
+        return cls.__qualname__
+
+
+# torch's C types are made by ``type``: that is what the errors and ``type(torch.Size)`` call their type
+CType.__module__, CType.__qualname__ = "builtins", "type"
+type.__dict__["__name__"].__set__(CType, "type")
+
+
+def c_name(cls):
+    """What Python's errors call ``cls`` (its C ``tp_name``): ``torch.Size`` for booktorch's Size."""
+    return type.__dict__["__name__"].__get__(cls)
+
+
+def torch_class(cls, module):
+    """Name ``cls`` (made with :class:`CType`) as torch's C type of that name in ``module``: ``repr(cls)`` is
+    ``<class 'torch.dtype'>``, its ``__name__`` ``dtype``, and Python's errors call it ``torch.dtype``."""
+    short = c_name(cls).rpartition(".")[2]
+    cls.__module__ = module
+    cls.__qualname__ = short
+    type.__dict__["__name__"].__set__(cls, f"{module}.{short}")
+    return cls
+
+
 def export(namespace, **objects):
     """Put non-function objects (dtypes, classes, constants) into a torch namespace."""
     table = _functions.setdefault(namespace, {})

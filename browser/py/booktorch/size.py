@@ -1,9 +1,9 @@
 """torch.Size: a tuple subclass that prints as ``torch.Size([2, 3])``."""
 
-from .registry import export
+from .registry import CType, export, torch_class
 
 
-class Size(tuple):
+class Size(tuple, metaclass=CType):
     __slots__ = ()
 
     def __new__(cls, iterable=()):
@@ -49,5 +49,5 @@ class Size(tuple):
         return (Size, (tuple(self),))
 
 
-Size.__module__ = "torch"
+torch_class(Size, "torch")
 export("torch", Size=Size)

@@ -8,10 +8,10 @@ A module that returns one declares it with :func:`structseq` (``structseq("max",
 "indices")``); the class is also ``torch.return_types.<name>``.
 """
 
-from .registry import export
+from .registry import CType, c_name, export, torch_class
 
 
-class _StructSeq(tuple):
+class _StructSeq(tuple, metaclass=CType):
     """A tuple with named fields, as torch's return types are (``n_fields``, ``n_sequence_fields``...)."""
 
     _fields = ()
@@ -21,13 +21,13 @@ class _StructSeq(tuple):
             raise TypeError("constructor requires a sequence")
         items = tuple(sequence)
         if len(items) != len(cls._fields):
-            raise TypeError(f"torch.return_types.{cls.__name__}() takes a {len(cls._fields)}-sequence "
+            raise TypeError(f"{c_name(cls)}() takes a {len(cls._fields)}-sequence "
                             f"({len(items)}-sequence given)")
         return super().__new__(cls, items)
 
     def __repr__(self):
         body = ",\n".join(f"{name}={value!r}" for name, value in zip(self._fields, self))
-        return f"torch.return_types.{type(self).__name__}(\n{body})"
+        return f"{c_name(type(self))}(\n{body})"
 
     __str__ = __repr__
 
@@ -42,8 +42,8 @@ def _field(index):
 def structseq(name, *fields):
     """The return type ``torch.return_types.<name>`` with the given field names."""
     attrs = {"_fields": fields, "n_fields": len(fields), "n_sequence_fields": len(fields), "n_unnamed_fields": 0,
-             "__module__": "torch.return_types", "__qualname__": name, "__slots__": ()}
+             "__slots__": ()}
     attrs.update({f: _field(i) for i, f in enumerate(fields)})
-    cls = type(name, (_StructSeq,), attrs)
+    cls = torch_class(type(name, (_StructSeq,), attrs), "torch.return_types")
     export("torch.return_types", **{name: cls})
     return cls

@@ -1,9 +1,9 @@
 """The options every tensor factory takes (ATen's TensorOptions): ``dtype=``, ``layout=``, ``device=``,
 ``pin_memory=``, ``requires_grad=``, ``out=`` and, for the ``*_like`` forms, ``memory_format=``.
 
-:data:`OPTIONS` and :data:`LIKE_OPTIONS` are the keyword parts of torch's signatures (see
-:mod:`booktorch.signatures`); the functions apply the parsed values with torch's checks, in torch's
-order: the device, then pinned memory, then negative sizes; ``requires_grad`` last, after the values.
+The functions apply the values torch's parser read (a dict by torch's names, see :mod:`booktorch.binding`)
+with torch's checks, in torch's order: the device, then pinned memory, then negative sizes;
+``requires_grad`` last, after the values.
 """
 
 from . import dtypes as D
@@ -14,14 +14,6 @@ from .shape import contiguous_strides, fmt_list, numel, preserve_strides
 from .storage import Storage
 from .tensor import Tensor
 
-OPTIONS = (
-    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
-    "bool pin_memory = False, bool requires_grad = False"
-)
-LIKE_OPTIONS = (
-    "torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, "
-    "torch.device device = None, bool pin_memory = False, bool requires_grad = False"
-)
 NO_PINNED_MEMORY = (
     "pin_memory=True requires a CUDA or other accelerator backend; no pinned memory allocator is available on "
     "this system."

@@ -1758,6 +1758,8 @@ UNDER_PYTHON = {
     ('torch', 'einsum'): ('einsum(c10::string_view equation, TensorList tensors, *, IntArrayRef? path=None)',),
     ('torch', 'norm'): ('norm(Tensor input, Scalar p=2)', 'norm(Tensor input, Scalar? p, *, ScalarType dtype)', 'norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim, *, ScalarType dtype, Tensor out=None)', 'norm(Tensor input, Scalar? p, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)'),
     ('torch', 'split'): ('split(Tensor input, SymInt split_size, int64_t dim=0)', 'split(Tensor input, SymIntArrayRef split_size, int64_t dim=0)'),
+    ('torch', '_unique2'): ('_unique2(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)',),
+    ('torch', 'unique_dim'): ('unique_dim(Tensor input, int64_t dim, bool sorted=True, bool return_inverse=False, bool return_counts=False)',),
     ('torch.nn.functional', 'cross_entropy_loss'): ('cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, double label_smoothing=0.0)',),
     ('torch.nn.functional', 'nll_loss_nd'): ('nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100)',),
 }

@@ -10,7 +10,7 @@ from ..devices import NO_CUDA, check_device, device
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
-from ..registry import at, kernel, method
+from ..registry import at, c_name, kernel, method
 from ..shape import preserve_strides
 from ..tensor import Tensor
 from ..binding import parsed
@@ -85,8 +85,8 @@ def type_(self, dtype=None, non_blocking=False, memory_format=None):
         return f"torch.{self._dtype._legacy}Tensor"
     if dtype is Tensor:
         dtype = D.get_default_dtype()
-    elif isinstance(dtype, type):  # torch reads a Python type by its name, like a string
-        dtype = dtype.__name__ if dtype.__module__ == "builtins" else f"{dtype.__module__}.{dtype.__name__}"
+    elif isinstance(dtype, type):  # torch reads a Python type by its C name (tp_name), like a string
+        dtype = c_name(dtype)
     if isinstance(dtype, str):
         if dtype.startswith("torch.cuda."):
             raise RuntimeError(_CUDA_LIBRARY)

@@ -16,7 +16,6 @@ from ..grad_mode import state as grad_state
 from ..reduction_order import given_dims, saved_dims
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, wrap_dim
-from ..signatures import Parser
 from ..tensor import Tensor
 
 
@@ -194,28 +193,12 @@ class CumprodBackward0(Node):
 
 # ------------------------------------------------------------------ the Tensor and torch API
 def _declare(name, fn):
-    method_form = Parser(name, "(int dim, *, torch.dtype? dtype = None)")
-    function_form = Parser(name, "(Tensor input, int dim, *, torch.dtype? dtype = None, Tensor out = None)")
+    """torch.<name>, Tensor.<name> and Tensor.<name>_, behind torch's parser (booktorch/binding.py), which
+    reads dim (or numpy's axis) and dtype."""
+    def as_method(self, dim, dtype=None):
+        return fn(self, dim, dtype)
 
-    def as_method(self, *args, **kwargs):
-        if "axis" in kwargs:  # torch's parser takes numpy's name for dim
-            kwargs["dim"] = kwargs.pop("axis")
-        _, a = method_form.parse(args, kwargs)
-        return fn(self, a["dim"], a["dtype"])
-
-    def as_function(*args, **kwargs):
-        if "axis" in kwargs:
-            kwargs["dim"] = kwargs.pop("axis")
-        _, a = function_form.parse(args, kwargs)
-        return fn(a["input"], a["dim"], a["dtype"])
-
-    inplace_form = Parser(name + "_", "(int dim, *, torch.dtype? dtype = None)")
-
-    def as_inplace(self, *args, **kwargs):
-        if "axis" in kwargs:
-            kwargs["dim"] = kwargs.pop("axis")
-        _, a = inplace_form.parse(args, kwargs)
-        dim, dtype = a["dim"], a["dtype"]
+    def as_inplace(self, dim, dtype=None):
         if dtype is not None and dtype is not self._dtype:
             raise RuntimeError(f"Bad in-place call: input tensor dtype {self._dtype._ctype} and output tensor dtype "
                                f"{dtype._ctype} should match")
@@ -223,10 +206,10 @@ def _declare(name, fn):
             raise NotImplementedError(f'"{name}_out_cpu" not implemented for \'Bool\'')
         return at.inplace(self, lambda t: fn(t, dim, self._dtype))
 
-    as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
+    as_method.__name__ = as_method.__qualname__ = name
     as_inplace.__name__ = as_inplace.__qualname__ = name + "_"
     method(name)(as_method)
-    function(name, tensor_input=True, takes_out=True)(as_function)
+    function(name)(as_method)  # out= is booktorch's "not available" error, as for the other operations
     method(name + "_")(as_inplace)
 
 

@@ -14,15 +14,14 @@ from .. import dtypes as D
 from ..devices import check_device, device
 from ..errors import unsupported
 from ..iterator import copy_into, write
+from ..binding import parsed
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, numel
 from ..signatures import Parser, type_name
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
 from ..tensor_options import (
-    LIKE_OPTIONS,
     NO_PINNED_MEMORY,
-    OPTIONS,
     check_placement,
     check_sizes,
     checked_out,
@@ -139,31 +138,8 @@ _TENSOR = Parser("tensor", "(object data, *, torch.dtype dtype = None, torch.dev
 _AS_TENSOR = Parser("as_tensor", "(object data, *, torch.dtype dtype = None, torch.device device = None)")
 _ASARRAY = Parser("asarray", "(object obj, *, torch.dtype dtype = None, torch.device device = None, bool copy = None, "
                   "bool requires_grad = None)")
-_SCALAR_TENSOR = Parser("scalar_tensor", "(Number s, *, " + OPTIONS.replace("Tensor out = None, ", "") + ")")
-_ZEROS = Parser("zeros", f"(tuple of ints size, *, {OPTIONS})")
-_ONES = Parser("ones", f"(tuple of ints size, *, {OPTIONS})")
-_EMPTY = Parser("empty", f"(tuple of ints size, *, torch.memory_format memory_format = None, {OPTIONS})")
-_FULL = Parser("full", f"(tuple of ints size, Number fill_value, *, {OPTIONS})")
-_EMPTY_STRIDED = Parser(
-    "empty_strided", "(tuple of ints size, tuple of ints stride, *, " + OPTIONS.replace("Tensor out = None, ", "") + ")"
-)
-_EYE = Parser("eye", f"(int n, *, {OPTIONS})", f"(int n, int m, *, {OPTIONS})")
-_LIKE = {name: Parser(name, f"(Tensor input, *, {LIKE_OPTIONS})") for name in ("zeros_like", "ones_like", "empty_like")}
-_FULL_LIKE = Parser("full_like", f"(Tensor input, Number fill_value, *, {LIKE_OPTIONS})")
-_NEW_OPTIONS = OPTIONS.replace("Tensor out = None, ", "")
-_NEW = {name: Parser(name, f"(tuple of ints size, *, {_NEW_OPTIONS})") for name in ("new_zeros", "new_ones", "new_empty")}
-_NEW_FULL = Parser("new_full", f"(tuple of ints size, Number fill_value, *, {_NEW_OPTIONS})")
-_NEW_TENSOR = Parser("new_tensor", f"(object data, *, {_NEW_OPTIONS})")
-_NEW_EMPTY_STRIDED = Parser("new_empty_strided", f"(tuple of ints size, tuple of ints stride, *, {_NEW_OPTIONS})")
-_ARANGE = Parser(
-    "arange",
-    f"(Number end, *, {OPTIONS})",
-    "(Number start, Number end, *, " + OPTIONS.replace("Tensor out = None, ", "") + ")",
-    f"(Number start, Number end, Number step = 1, *, {OPTIONS})",
-)
-_SPACES = ("(Tensor start, Tensor end", "(Number start, Tensor end", "(Tensor start, Number end", "(Number start, Number end")
-_LINSPACE = Parser("linspace", *(f"{head}, int steps, *, {OPTIONS})" for head in _SPACES))
-_LOGSPACE = Parser("logspace", *(f"{head}, int steps, float base = 10.0, *, {OPTIONS})" for head in _SPACES))
+_NEW_TENSOR = Parser("new_tensor", "(object data, *, torch.dtype dtype = None, torch.layout layout = None, "
+                     "torch.device device = None, bool pin_memory = False, bool requires_grad = False)")
 
 
 # ------------------------------------------------------------------ torch.tensor, as_tensor, asarray
@@ -253,8 +229,8 @@ def asarray(*args, **kwargs):
 
 
 @function("scalar_tensor", takes_out=True)
-def scalar_tensor(*args, **kwargs):
-    a = _SCALAR_TENSOR.parse(args, kwargs)[1]
+@parsed
+def scalar_tensor(**a):
     dt = a["dtype"] or D.get_default_dtype()
     check_placement(a, "scalar_tensor")
     return set_requires_grad(_fill((), _number(a["s"]), dt), a)
@@ -274,9 +250,8 @@ def _fill(shape, value, dt, stride=None):
     return filled(shape, v, dt, stride)
 
 
-def _filled_factory(parser, args, kwargs, value, name):
+def _filled_factory(a, value, name):
     """zeros/ones/empty/full (``value=None``: full's fill_value argument), into ``out=`` or a new tensor."""
-    a = parser.parse(args, kwargs)[1]
     if value is None:
         value = _number(a["fill_value"])
     shape = a["size"]
@@ -295,29 +270,33 @@ def _filled_factory(parser, args, kwargs, value, name):
 
 
 @function("zeros", takes_out=True)
-def zeros(*args, **kwargs):
-    return _filled_factory(_ZEROS, args, kwargs, 0, "zeros")
+@parsed
+def zeros(**a):
+    return _filled_factory(a, 0, "zeros")
 
 
 @function("ones", takes_out=True)
-def ones(*args, **kwargs):
-    return _filled_factory(_ONES, args, kwargs, 1, "ones")
+@parsed
+def ones(**a):
+    return _filled_factory(a, 1, "ones")
 
 
 @function("empty", takes_out=True)
-def empty(*args, **kwargs):
+@parsed
+def empty(**a):
     """torch.empty: torch leaves the memory as it was; booktorch's is zeros (shape, dtype and strides are torch's)."""
-    return _filled_factory(_EMPTY, args, kwargs, 0, "empty")
+    return _filled_factory(a, 0, "empty")
 
 
 @function("full", takes_out=True)
-def full(*args, **kwargs):
-    return _filled_factory(_FULL, args, kwargs, None, "full")
+@parsed
+def full(**a):
+    return _filled_factory(a, None, "full")
 
 
 @function("empty_strided", takes_out=True)
-def empty_strided(*args, **kwargs):
-    a = _EMPTY_STRIDED.parse(args, kwargs)[1]
+@parsed
+def empty_strided(**a):
     return _empty_strided(a, "empty_strided", a["dtype"] or D.get_default_dtype())
 
 
@@ -350,39 +329,41 @@ def ones_like(input):
     return filled(input._shape, D.one_of(input._dtype), input._dtype)
 
 
-def _like_factory(name, args, kwargs, value=None):
-    parser = _FULL_LIKE if name == "full_like" else _LIKE[name]
-    a = parser.parse(args, kwargs)[1]
+def _like_factory(name, a, value=None):
     if name == "full_like":
         value = _number(a["fill_value"])
     return set_requires_grad(like(a, name, value), a)
 
 
 @function("zeros_like")
-def zeros_like_function(*args, **kwargs):
-    return _like_factory("zeros_like", args, kwargs)
+@parsed
+def zeros_like_function(**a):
+    return _like_factory("zeros_like", a)
 
 
 @function("ones_like")
-def ones_like_function(*args, **kwargs):
-    return _like_factory("ones_like", args, kwargs, 1)
+@parsed
+def ones_like_function(**a):
+    return _like_factory("ones_like", a, 1)
 
 
 @function("empty_like")
-def empty_like(*args, **kwargs):
-    return _like_factory("empty_like", args, kwargs)
+@parsed
+def empty_like(**a):
+    return _like_factory("empty_like", a)
 
 
 @function("full_like")
-def full_like(*args, **kwargs):
-    return _like_factory("full_like", args, kwargs)
+@parsed
+def full_like(**a):
+    return _like_factory("full_like", a)
 
 
 @function("eye", takes_out=True)
-def eye(*args, **kwargs):
-    which, a = _EYE.parse(args, kwargs)
+@parsed
+def eye(**a):
     n = a["n"]
-    m = a["m"] if which == 1 else n
+    m = a.get("m", n)
     dt = a["dtype"] or D.get_default_dtype()
     check_placement(a, "eye")
     if n < 0:
@@ -422,45 +403,49 @@ def new_tensor(self, *args, **kwargs):
     return set_requires_grad(_from_data(a["data"], a["dtype"] or self._dtype), a)
 
 
-def _new_filled(self, name, args, kwargs, value):
-    a = _NEW[name].parse(args, kwargs)[1]
+def _new_filled(self, name, a, value):
     a = _new_options(self, a)
     check_placement(a, name)
     return set_requires_grad(_fill(a["size"], value, a["dtype"]), a)
 
 
 @method("new_zeros")
-def new_zeros(self, *args, **kwargs):
-    return _new_filled(self, "new_zeros", args, kwargs, 0)
+@parsed
+def new_zeros(self, **a):
+    return _new_filled(self, "new_zeros", a, 0)
 
 
 @method("new_ones")
-def new_ones(self, *args, **kwargs):
-    return _new_filled(self, "new_ones", args, kwargs, 1)
+@parsed
+def new_ones(self, **a):
+    return _new_filled(self, "new_ones", a, 1)
 
 
 @method("new_empty")
-def new_empty(self, *args, **kwargs):
-    return _new_filled(self, "new_empty", args, kwargs, 0)
+@parsed
+def new_empty(self, **a):
+    return _new_filled(self, "new_empty", a, 0)
 
 
 @method("new_full")
-def new_full(self, *args, **kwargs):
-    a = _new_options(self, _NEW_FULL.parse(args, kwargs)[1])
+@parsed
+def new_full(self, **a):
+    a = _new_options(self, a)
     check_placement(a, "new_full")
     return set_requires_grad(_fill(a["size"], _number(a["fill_value"]), a["dtype"]), a)
 
 
 @method("new_empty_strided")
-def new_empty_strided(self, *args, **kwargs):
-    a = _new_options(self, _NEW_EMPTY_STRIDED.parse(args, kwargs)[1])
+@parsed
+def new_empty_strided(self, **a):
+    a = _new_options(self, a)
     return _empty_strided(a, "new_empty_strided", a["dtype"])
 
 
 # ------------------------------------------------------------------ arange, linspace, logspace
 @function("arange", takes_out=True)
-def arange(*args, **kwargs):
-    which, a = _ARANGE.parse(args, kwargs)
+@parsed
+def arange(**a):
     start, end, step = a.get("start", 0), a["end"], a.get("step", 1)
     out = a.get("out")
     dt = a["dtype"] or (out._dtype if out is not None else None)
@@ -581,14 +566,14 @@ def _logspace_values(start, end, steps, dt, base):
 
 
 @function("linspace", takes_out=True)
-def linspace(*args, **kwargs):
-    a = _LINSPACE.parse(args, kwargs)[1]
+@parsed
+def linspace(**a):
     return _space(a, "linspace", _linspace_values)
 
 
 @function("logspace", takes_out=True)
-def logspace(*args, **kwargs):
-    a = _LOGSPACE.parse(args, kwargs)[1]
+@parsed
+def logspace(**a):
     return _space(a, "logspace", lambda s, e, n, dt: _logspace_values(s, e, n, dt, a["base"]))
 
 

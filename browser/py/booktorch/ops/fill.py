@@ -4,7 +4,7 @@ from .. import dtypes as D
 from ..graph import Node
 from ..iterator import check_inplace, copy_into, zeros
 from ..registry import at, kernel, method
-from ..shape import broadcast_shapes
+from ..shape import broadcast_shapes, fmt_list
 from ..tensor import Tensor
 from .rebase import rebase_history
 
@@ -43,11 +43,11 @@ def copy_(dst, src, non_blocking=False):
         src = Tensor._from_values([src], (), D.bool_ if isinstance(src, bool) else
                                   D.int64 if isinstance(src, int) else D.float64)
     record = check_inplace(dst, src)
-    try:
-        broadcast_shapes(dst._shape, src._shape)
-    except RuntimeError:
-        pass
-    at.expand(at.detach(src), dst._shape)  # raises torch's expand error when shapes are incompatible
+    shape = broadcast_shapes(dst._shape, src._shape)  # torch's TensorIterator: its error for shapes that do not
+    if tuple(shape) != tuple(dst._shape):              # broadcast, and the output's shape may not grow
+        raise RuntimeError(
+            f"output with shape {fmt_list(dst._shape)} doesn't match the broadcast shape {fmt_list(shape)}"
+        )
     copy_into(dst, src)
     if record:
         node = CopyBackwards([dst, src])

@@ -20,7 +20,6 @@ from ..iterator import check_inplace, write_positions, zeros
 from ..binding import parsed
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, fmt_list, numel, positions, preserve_strides, wrap_dim
-from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor, warn_once
 from .rebase import rebase_history
@@ -373,28 +372,16 @@ class IndexFillBackward1(Node):
         return [g_self, g_value]
 
 
-_INDEX_FILL_METHOD = {name: Parser(name, "(int dim, Tensor index, Tensor value)", "(int dim, Tensor index, Number value)")
-                      for name in ("index_fill", "index_fill_")}
-_INDEX_FILL = Parser("index_fill", "(Tensor input, int dim, Tensor index, Tensor value)",
-                     "(Tensor input, int dim, Tensor index, Number value)")
-
-
+# torch's parser (booktorch/binding.py) has read these arguments (value: a tensor or a number)
 @method("index_fill")
-def index_fill_method(self, *args, **kwargs):
-    a = _INDEX_FILL_METHOD["index_fill"].parse(args, kwargs)[1]
-    return index_fill(self, a["dim"], a["index"], a["value"])
+@function("index_fill")
+def index_fill_api(self, dim, index, value):
+    return index_fill(self, dim, index, value)
 
 
 @method("index_fill_")
-def index_fill_method_(self, *args, **kwargs):
-    a = _INDEX_FILL_METHOD["index_fill_"].parse(args, kwargs)[1]
-    return index_fill_(self, a["dim"], a["index"], a["value"])
-
-
-@function("index_fill")
-def index_fill_function(*args, **kwargs):
-    a = _INDEX_FILL.parse(args, kwargs)[1]
-    return index_fill(a["input"], a["dim"], a["index"], a["value"])
+def index_fill_api_(self, dim, index, value):
+    return index_fill_(self, dim, index, value)
 
 
 # ------------------------------------------------------------------ index_copy
@@ -579,20 +566,10 @@ def take_along_dim(t, indices, dim=None):
     return gather(t, d, at.remainder(indices, t.size(d)))
 
 
-_TAKE_ALONG_DIM = Parser("take_along_dim", "(Tensor input, Tensor indices, int? dim = None)")
-_TAKE_ALONG_DIM_METHOD = Parser("take_along_dim", "(Tensor indices, int? dim = None)")
-
-
 @method("take_along_dim")
-def take_along_dim_method(self, *args, **kwargs):
-    parsed = _TAKE_ALONG_DIM_METHOD.parse(args, kwargs)[1]
-    return take_along_dim(self, parsed["indices"], parsed["dim"])
-
-
 @function("take_along_dim")
-def take_along_dim_function(*args, **kwargs):
-    parsed = _TAKE_ALONG_DIM.parse(args, kwargs)[1]
-    return take_along_dim(parsed["input"], parsed["indices"], parsed["dim"])
+def take_along_dim_api(self, indices, dim=None):
+    return take_along_dim(self, indices, dim)
 
 
 # ------------------------------------------------------------------ scatter / scatter_add

@@ -21,12 +21,12 @@ from operator import add, mul
 
 from .. import blas
 from .. import dtypes as D
+from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
-from ..signatures import type_name
 
 
 def _no_bool(t, kernel):
@@ -297,8 +297,6 @@ def _should_fold(t1, t2):
 
 @kernel
 def matmul(t1, t2):
-    if not isinstance(t2, Tensor):
-        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not {type_name(t2)}")
     d1, d2 = t1.dim(), t2.dim()
     if d1 == 0 or d2 == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D")
@@ -425,11 +423,6 @@ class BmmBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _tensor_arg(fn, name, x, position):
-    if not isinstance(x, Tensor):
-        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not {type_name(x)}")
-
-
 @method("__matmul__")
 def matmul_operator(self, other):
     return matmul(self, other) if isinstance(other, Tensor) else NotImplemented
@@ -440,35 +433,24 @@ def rmatmul_operator(self, other):
     return NotImplemented
 
 
-@method("matmul")
-def matmul_method(self, other):
-    _tensor_arg("matmul", "other", other, 1)
-    return matmul(self, other)
+# torch's parser (booktorch/binding.py) has read the arguments: two tensors
+for _fn in (matmul, mm, mv, dot, bmm, outer):
+    method(_fn.__name__)(_fn)
+    if _fn not in (mm, bmm):
+        function(_fn.__name__)(_fn)
+del _fn
 
 
-@function("matmul", tensor_input=True)
-def matmul_function(input, other):
-    _tensor_arg("matmul", "other", other, 2)
-    return matmul(input, other)
+def _out_dtype_form(fn):
+    """torch.mm and torch.bmm also take an out_dtype (CUDA only: CPU torch cannot run that overload)."""
+    def as_function(input, mat2, out_dtype=None):  # noqa: A002 - torch's name
+        if out_dtype is not None:
+            raise unsupported(f"torch.{fn.__name__}(..., out_dtype)")
+        return fn(input, mat2)
+
+    as_function.__name__ = fn.__name__
+    function(fn.__name__)(as_function)
 
 
-def _binary_api(fn, second):
-    """Tensor.<name>(other) and torch.<name>(input, other) with torch's argument errors."""
-    name = fn.__name__
-
-    def as_method(self, other):
-        _tensor_arg(name, second, other, 1)
-        return fn(self, other)
-
-    def as_function(input, other):
-        _tensor_arg(name, second, other, 2)
-        return fn(input, other)
-
-    as_method.__name__ = as_function.__name__ = name
-    method(name)(as_method)
-    function(name, tensor_input=True)(as_function)
-
-
-for _fn, _second in ((mm, "mat2"), (mv, "vec"), (dot, "tensor"), (bmm, "mat2"), (outer, "vec2")):
-    _binary_api(_fn, _second)
-del _fn, _second
+_out_dtype_form(mm)
+_out_dtype_form(bmm)

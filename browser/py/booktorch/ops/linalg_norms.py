@@ -18,14 +18,9 @@ from ..registry import at, function, kernel
 from ..shape import numel, wrap_dim
 from ..tensor import Tensor
 from .norm import check_norm_dtype
-from ..signatures import type_name
+from ..binding import parsed
 
 _INF = math.inf
-
-
-def _tensor(name, value):
-    if not isinstance(value, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type_name(value)}")
 
 
 def _dims(dim):
@@ -34,15 +29,9 @@ def _dims(dim):
     return tuple(dim)
 
 
-def _no_out(name, out):
-    if out is not None:
-        raise unsupported(f"{name}(..., out=...)")
-
-
-@function("vector_norm", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):  # noqa: A002 - torch's argument name
-    _tensor("linalg_vector_norm", x)
-    _no_out("torch.linalg.vector_norm", out)
+# torch's parser (booktorch/binding.py) has read the arguments; out= is booktorch's "not available" error
+@function("vector_norm", namespace="torch.linalg")
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):  # noqa: A002 - torch's argument name
     return at.linalg_vector_norm(x, ord, _dims(dim), keepdim, dtype)
 
 
@@ -50,10 +39,8 @@ def _ord_text(ord):  # noqa: A002
     return ord if isinstance(ord, str) else f"{ord:g}"
 
 
-@function("matrix_norm", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):  # noqa: A002
-    _tensor("linalg_matrix_norm", A)
-    _no_out("torch.linalg.matrix_norm", out)
+@function("matrix_norm", namespace="torch.linalg")
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):  # noqa: A002
     return _matrix_norm(A, ord, tuple(dim), keepdim, dtype)
 
 
@@ -86,10 +73,8 @@ def _matrix_norm(A, ord, dim, keepdim, dtype):  # noqa: A002
     return at.amax_amin(sums, (d1,), keepdim, ord > 0)
 
 
-@function("norm", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):  # noqa: A002
-    _tensor("linalg_norm", A)
-    _no_out("torch.linalg.norm", out)
+@function("norm", namespace="torch.linalg")
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):  # noqa: A002
     dim = _dims(dim)
     dims = (dim,) if isinstance(dim, int) else dim
     if dims is not None:
@@ -199,11 +184,8 @@ class LinalgSvdBackward0(Node):
         return [at.matmul(at.mul(U, at.unsqueeze(grad, -2)), Vh)]
 
 
-@function("svdvals", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def svdvals(A, *, driver=None, out=None):
-    if not isinstance(A, Tensor):
-        raise TypeError(f"linalg_svdvals(): argument 'A' (position 1) must be Tensor, not {type_name(A)}")
-    _no_out("torch.linalg.svdvals", out)
+@function("svdvals", namespace="torch.linalg")
+def svdvals(A, *, driver=None):
     return linalg_svdvals(A)
 
 
@@ -228,19 +210,20 @@ def _spectral(A, ord, d0, d1, keepdim, dtype):  # noqa: A002
     return result
 
 
-_MATRIX_RANK_SIGNATURES = """linalg_matrix_rank() received an invalid combination of arguments - got ({}), but expected one of:
- * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)
- * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)
- * (Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)
- * (Tensor input, float tol, bool hermitian = False, *, Tensor out = None)
-"""
+def _tolerance(value):
+    """A tolerance as a number: a float, or a tensor of one element (booktorch does not broadcast others)."""
+    if isinstance(value, Tensor):
+        if value.numel() != 1:
+            raise unsupported("torch.linalg.matrix_rank with a tolerance tensor of more than one element")
+        return float(value.item())
+    return value
 
 
-@function("matrix_rank", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None):
-    if not isinstance(A, Tensor):
-        raise TypeError(_MATRIX_RANK_SIGNATURES.format(type(A).__name__))
-    _no_out("torch.linalg.matrix_rank", out)
+@function("matrix_rank", namespace="torch.linalg")
+@parsed
+def matrix_rank(input, hermitian=False, atol=None, rtol=None, tol=None):  # noqa: A002 - torch's name
+    """torch's overloads: atol and rtol (floats or tensors), or the older tol (float or tensor)."""
+    A, atol, rtol = input, _tolerance(atol), _tolerance(rtol)
     if A.dim() < 2:
         raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
     if A._dtype not in (D.float32, D.float64):
@@ -249,7 +232,7 @@ def matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None, out=None)
     if hermitian and m != n:
         raise RuntimeError(f"linalg.eigh: A must be batches of square matrices, but they are {m} by {n} matrices")
     if tol is not None:
-        atol, rtol = tol, 0.0
+        atol, rtol = _tolerance(tol), 0.0
     eps = {D.float64: 2.0 ** -52, D.float32: 2.0 ** -23}.get(A._dtype, 2.0 ** -23)
     if rtol is None:
         rtol = 0.0 if atol is not None and atol > 0 else eps * max(m, n)

@@ -17,7 +17,6 @@ from ..iterator import new_strided
 from ..registry import at, export, function, kernel, method
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
-from ..signatures import type_name
 
 
 class LinAlgError(RuntimeError):
@@ -309,42 +308,23 @@ class LinalgSolveExBackward0(Node):
 
 
 # ------------------------------------------------------------------ the public names
-def _tensor(name, arg, value, position):
-    if not isinstance(value, Tensor):
-        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type_name(value)}")
-
-
-def _no_out(name, out):
-    if out is not None:
-        raise unsupported(f"{name}(..., out=...)")
-
-
-@function("det", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def det_linalg(A, *, out=None):
-    _tensor("linalg_det", "A", A, 1)
-    _no_out("torch.linalg.det", out)
+# torch's parser (booktorch/binding.py) has read the arguments; out= is booktorch's "not available" error
+@function("det", namespace="torch.linalg")
+def det_linalg(A):
     return linalg_det(A)
 
 
 @method("det")
 @function("det")
-def det(input):
-    _tensor("det", "input", input, 1)
+def det(input):  # noqa: A002 - torch's name
     return linalg_det(input)
 
 
-@function("inv", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def inv(A, *, out=None):
-    _tensor("linalg_inv", "A", A, 1)
-    _no_out("torch.linalg.inv", out)
+@function("inv", namespace="torch.linalg")
+def inv(A):
     return linalg_inv(A)
 
 
-@function("solve", namespace="torch.linalg", takes_out=True)  # raises its own out= error
-def solve(A, B, *, left=True, out=None):
-    _tensor("linalg_solve", "A", A, 1)
-    _tensor("linalg_solve", "B", B, 2)
-    if not isinstance(left, bool):
-        raise TypeError(f"linalg_solve(): argument 'left' must be bool, not {type_name(left)}")
-    _no_out("torch.linalg.solve", out)
+@function("solve", namespace="torch.linalg")
+def solve(A, B, *, left=True):
     return linalg_solve(A, B, left)

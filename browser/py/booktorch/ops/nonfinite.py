@@ -17,7 +17,6 @@ from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided, unary_result
 from ..shape import numel, preserve_strides
 from ..registry import at, function, kernel, method
-from ..signatures import type_name
 
 _INF = math.inf
 
@@ -74,15 +73,8 @@ def _replacement(value, default, dt):
     return D.round_floats([float(value)], dt)[0]
 
 
-def _check_floats(op, nan, posinf, neginf):
-    for name, value in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
-        if value is not None and not isinstance(value, (bool, int, float)):
-            raise TypeError(f"{op}(): argument '{name}' must be float, not {type_name(value)}")
-
-
 @kernel
 def nan_to_num(t, nan=None, posinf=None, neginf=None):
-    _check_floats("nan_to_num", nan, posinf, neginf)
     dt = t._dtype
     if dt._kind == 2:
         big = D.FINFO_MAX[dt._name]
@@ -127,7 +119,6 @@ def nan_to_num_method(self, nan=None, posinf=None, neginf=None):
 @method("nan_to_num_")
 @function("nan_to_num_", tensor_input=True)
 def nan_to_num_(self, nan=None, posinf=None, neginf=None):
-    _check_floats("nan_to_num_", nan, posinf, neginf)
     if self._dtype._kind != 2:  # torch returns an integer or bool tensor untouched, without writing to it
         return self
     return at.inplace(self, nan_to_num, nan, posinf, neginf)

@@ -19,65 +19,13 @@ from ..generator import state_of
 from ..grad_mode import no_grad
 from ..graph import Node, attach, needs_grad
 from ..iterator import check_inplace, write, write_positions, zeros
+from ..binding import parsed
 from ..registry import at, function, method
 from ..shape import broadcast_shapes, contiguous_strides, is_contiguous, numel, positions, preserve_strides, visit_order
-from ..signatures import Parser
 from ..storage import Storage
 from ..tensor import Tensor
-from ..tensor_options import LIKE_OPTIONS, OPTIONS, checked_out, like, new, set_requires_grad
+from ..tensor_options import checked_out, like, new, set_requires_grad
 from .rebase import rebase_history
-
-
-def _overloads(head, options):
-    """torch lists each random factory twice: with a required (possibly None) generator, and without one."""
-    return (f"({head}, *, torch.Generator? generator, {options})", f"({head}, *, {options})")
-
-
-_RAND = Parser("rand", *_overloads("tuple of ints size", OPTIONS))
-_RANDN = Parser("randn", *_overloads("tuple of ints size", OPTIONS))
-_RANDINT = Parser(
-    "randint", *_overloads("int high, tuple of ints size", OPTIONS), *_overloads("int low, int high, tuple of ints size", OPTIONS)
-)
-_RANDPERM = Parser(
-    "randperm",
-    *_overloads("int n", OPTIONS),  # dtype=None is int64 here
-)
-_RAND_LIKE = Parser("rand_like", *_overloads("Tensor input", LIKE_OPTIONS))
-_RANDN_LIKE = Parser("randn_like", *_overloads("Tensor input", LIKE_OPTIONS))
-_RANDINT_LIKE = Parser(
-    "randint_like",
-    *_overloads("Tensor input, int low, int high", LIKE_OPTIONS),
-    *_overloads("Tensor input, Tensor high", LIKE_OPTIONS),
-    *_overloads("Tensor input, int high", LIKE_OPTIONS),
-)
-_NORMAL = Parser(
-    "normal",
-    "(Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
-    "(Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)",
-    "(float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
-    "(float mean, float std, tuple of ints size, *, torch.Generator generator = None, " + OPTIONS + ")",
-)
-_BERNOULLI = Parser(
-    "bernoulli",
-    "(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
-    "(Tensor input, float p, *, torch.Generator generator = None)",
-)
-_UNIFORM_ = Parser("uniform_", "(float from = 0, float to = 1, *, torch.Generator generator = None)")
-_NORMAL_ = Parser("normal_", "(float mean = 0, float std = 1, *, torch.Generator generator = None)")
-_RANDOM_ = Parser(
-    "random_",
-    "(*, torch.Generator generator = None)",
-    "(int from, int? to, *, torch.Generator generator = None)",
-    "(int to, *, torch.Generator generator = None)",
-)
-_BERNOULLI_ = Parser(
-    "bernoulli_",
-    "(Tensor p, *, torch.Generator generator = None)",
-    "(float p = 0.5, *, torch.Generator generator = None)",
-)
-_BERNOULLI_METHOD = Parser(
-    "bernoulli", "(*, torch.Generator generator = None)", "(float p, *, torch.Generator generator = None)"
-)
 
 
 # ------------------------------------------------------------------ where a fill writes
@@ -189,8 +137,8 @@ def _bernoulli_tensor_into(t, p, gen, bump=True):
 
 
 @method("uniform_")
-def uniform_(self, *args, **kwargs):
-    a = _UNIFORM_.parse(args, kwargs)[1]
+@parsed
+def uniform_(self, **a):
     record = check_inplace(self)
     _uniform_into(self, a["from"], a["to"], state_of(a.get("generator")))
     if record:
@@ -199,8 +147,8 @@ def uniform_(self, *args, **kwargs):
 
 
 @method("normal_")
-def normal_(self, *args, **kwargs):
-    a = _NORMAL_.parse(args, kwargs)[1]
+@parsed
+def normal_(self, **a):
     record = check_inplace(self)
     _normal_into(self, a["mean"], a["std"], state_of(a.get("generator")))
     if record:
@@ -209,8 +157,9 @@ def normal_(self, *args, **kwargs):
 
 
 @method("random_")
-def random_(self, *args, **kwargs):
-    which, a = _RANDOM_.parse(args, kwargs)
+@parsed
+def random_(self, **a):
+    which = 0 if "to" not in a else 1 if "from" in a else 2  # random_(), random_(from, to), random_(to)
     record = check_inplace(self)
     gen, n, dt = state_of(a.get("generator")), self.numel(), _rng_dtype(self)
     if which == 0:
@@ -225,9 +174,10 @@ def random_(self, *args, **kwargs):
 
 
 @method("bernoulli_")
-def bernoulli_(self, *args, **kwargs):
-    which, a = _BERNOULLI_.parse(args, kwargs)
+@parsed
+def bernoulli_(self, **a):
     p = a["p"]
+    which = 0 if isinstance(p, Tensor) else 1  # bernoulli_(Tensor p), bernoulli_(float p)
     record = check_inplace(self, p) if which == 0 else check_inplace(self)
     gen = state_of(a.get("generator"))
     if which == 0:
@@ -244,16 +194,16 @@ def bernoulli_(self, *args, **kwargs):
 
 # ------------------------------------------------------------------ factories
 @function("rand", takes_out=True)
-def rand(*args, **kwargs):
-    a = _RAND.parse(args, kwargs)[1]
+@parsed
+def rand(**a):
     t = new(a, a["size"], "rand")
     _uniform_into(t, 0.0, 1.0, state_of(a.get("generator")), a["out"] is not None)
     return set_requires_grad(t, a)
 
 
 @function("randn", takes_out=True)
-def randn(*args, **kwargs):
-    a = _RANDN.parse(args, kwargs)[1]
+@parsed
+def randn(**a):
     if a["out"] is not None and needs_grad(a["out"]):  # randn's out= is resized before anything looks at it
         raise RuntimeError("cannot resize variables that require grad")
     t = new(a, a["size"], "randn")
@@ -262,10 +212,10 @@ def randn(*args, **kwargs):
 
 
 @function("randint", takes_out=True)
-def randint(*args, **kwargs):
-    which, a = _RANDINT.parse(args, kwargs)
+@parsed
+def randint(**a):
     t = new(a, a["size"], "randint", D.int64)
-    low = a["low"] if which >= 2 else 0
+    low = a.get("low", 0)
     _fill(t, rng.randint(state_of(a.get("generator")), t.numel(), low, a["high"], _rng_dtype(t)), a["out"] is not None)
     return set_requires_grad(t, a)
 
@@ -275,8 +225,8 @@ _PERM_LIMIT_TEXT = {D.float16: "2049 for Half", D.float32: "2^24+1 for Float", D
 
 
 @function("randperm", takes_out=True)
-def randperm(*args, **kwargs):
-    a = _RANDPERM.parse(args, kwargs)[1]
+@parsed
+def randperm(**a):
     n = a["n"]
     t = new(a, (n,), "randperm", D.int64)
     dt = t._dtype
@@ -290,32 +240,31 @@ def randperm(*args, **kwargs):
 
 
 @function("rand_like")
-def rand_like(*args, **kwargs):
-    a = _RAND_LIKE.parse(args, kwargs)[1]
+@parsed
+def rand_like(**a):
     t = like(a, "rand_like")
     _uniform_into(t, 0.0, 1.0, state_of(a.get("generator")), bump=False)
     return set_requires_grad(t, a)
 
 
 @function("randn_like")
-def randn_like(*args, **kwargs):
-    a = _RANDN_LIKE.parse(args, kwargs)[1]
+@parsed
+def randn_like(**a):
     t = like(a, "randn_like")
     _normal_into(t, 0.0, 1.0, state_of(a.get("generator")), bump=False)
     return set_requires_grad(t, a)
 
 
 @function("randint_like")
-def randint_like(*args, **kwargs):
-    which, a = _RANDINT_LIKE.parse(args, kwargs)
+@parsed
+def randint_like(**a):
     high = a["high"]
     if isinstance(high, Tensor):
         if high._shape:
             raise RuntimeError("high must be a scalar tensor and on CPU")
         high = int(high.item())
     t = like(a, "randint_like")
-    low = a["low"] if which < 2 else 0
-    _fill(t, rng.randint(state_of(a.get("generator")), t.numel(), low, high, _rng_dtype(t)), bump=False)
+    _fill(t, rng.randint(state_of(a.get("generator")), t.numel(), a.get("low", 0), high, _rng_dtype(t)), bump=False)
     return set_requires_grad(t, a)
 
 
@@ -358,17 +307,18 @@ def _as(t, dt):
 
 
 @function("normal", takes_out=True)
-def normal(*args, **kwargs):
-    which, a = _NORMAL.parse(args, kwargs)
+@parsed
+def normal(**a):
     mean, std, gen = a["mean"], a["std"], state_of(a.get("generator"))
-    if which == 3:
+    if "size" in a:  # normal(float mean, float std, size)
         t = new(a, a["size"], "normal")
         _normal_into(t, mean, std, gen)
         return set_requires_grad(t, a)
     t = _normal_tensors(mean, std, gen, a["out"])
     inputs = [x for x in (mean, std) if isinstance(x, Tensor)]
-    if needs_grad(*inputs):
-        attach((NormalBackward3, NormalBackward1, NormalBackward2)[which](inputs), t)
+    if needs_grad(*inputs):  # NormalBackward1: a tensor mean; 2: a tensor std; 3: both
+        node = NormalBackward3 if len(inputs) == 2 else NormalBackward1 if isinstance(mean, Tensor) else NormalBackward2
+        attach(node(inputs), t)
     return t
 
 
@@ -390,12 +340,12 @@ def _bernoulli(x, p, gen, out):
 
 
 @function("bernoulli", takes_out=True)
-def bernoulli(*args, **kwargs):
-    a = _BERNOULLI.parse(args, kwargs)[1]
+@parsed
+def bernoulli(**a):
     return _bernoulli(a["input"], a.get("p"), state_of(a.get("generator")), a.get("out"))
 
 
 @method("bernoulli")
-def bernoulli_method(self, *args, **kwargs):
-    a = _BERNOULLI_METHOD.parse(args, kwargs)[1]
+@parsed
+def bernoulli_method(self, **a):
     return _bernoulli(self, a.get("p"), state_of(a.get("generator")), None)

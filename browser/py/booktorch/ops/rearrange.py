@@ -12,10 +12,10 @@
 from .. import dtypes as D
 from ..graph import Node, attach, needs_grad, saved_ints
 from ..iterator import new_strided
-from ..binding import parsed
+from ..binding import int_tuple, parsed
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, numel, positions, preserve_strides, wrap_dim
-from ..tensor import Tensor, parse_int_list, parse_int_varargs
+from ..tensor import Tensor
 
 
 # ------------------------------------------------------------------ flip
@@ -212,14 +212,15 @@ def repeat_interleave(t, repeats, dim=None, output_size=None):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
+# torch's parser (booktorch/binding.py) has read the int tuples: x.flip(0, 1), x.flip((0, 1)), flip(x, [0])
 @method("flip")
-def flip_method(self, *dims, **kwargs):  # flip(0, 1), flip((0, 1)) or flip(dims=...)
-    return flip(self, parse_int_varargs(dims or (kwargs["dims"],), "flip", "dims"))
+def flip_method(self, *dims):
+    return flip(self, int_tuple(dims))
 
 
-@function("flip", tensor_input=True)
-def flip_function(input, dims):
-    return flip(input, parse_int_list(dims, "flip", "dims", 2, allow_int=False))
+@function("flip")
+def flip_function(input, dims):  # noqa: A002 - torch's name
+    return flip(input, int_tuple(dims))
 
 
 @function("fliplr", tensor_input=True)
@@ -248,28 +249,24 @@ del _fn
 
 
 @method("roll")
-def roll_method(self, shifts, dims=()):
-    return roll(self, parse_int_list(shifts, "roll", "shifts", 1), parse_int_list(dims, "roll", "dims", 2))
-
-
-@function("roll", tensor_input=True)
-def roll_function(input, shifts, dims=()):
-    return roll(input, parse_int_list(shifts, "roll", "shifts", 2), parse_int_list(dims, "roll", "dims", 3))
+@function("roll")
+def roll_api(self, shifts, dims=None):
+    return roll(self, int_tuple(shifts), () if dims is None else int_tuple(dims))
 
 
 @method("repeat")
-def repeat_method(self, *repeats, **kwargs):  # repeat(2, 3), repeat((2, 3)) or repeat(repeats=...)
-    return repeat(self, parse_int_varargs(repeats or (kwargs["repeats"],), "repeat", "repeats"))
+def repeat_method(self, *repeats):
+    return repeat(self, int_tuple(repeats))
 
 
 @method("tile")
-def tile_method(self, *dims, **kwargs):
-    return tile(self, parse_int_varargs(dims or (kwargs["dims"],), "tile", "dims"))
+def tile_method(self, *dims):
+    return tile(self, int_tuple(dims))
 
 
-@function("tile", tensor_input=True)
-def tile_function(input, dims):
-    return tile(input, parse_int_list(dims, "tile", "dims", 2, allow_int=False))
+@function("tile")
+def tile_function(input, dims):  # noqa: A002 - torch's name
+    return tile(input, int_tuple(dims))
 
 
 # torch's parser (booktorch/binding.py) has read the overload: repeats (a tensor or an int), dim, output_size

@@ -32,9 +32,6 @@ from ..registry import at, function, kernel, method
 from ..shape import is_contiguous, numel, wrap_dim
 from ..sleef import expf
 from ..tensor import Tensor
-from ..signatures import type_name
-
-_INT_TYPES = {int}
 
 
 def _exp(x):
@@ -381,47 +378,20 @@ class LogsumexpBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _check_dim(name, dim):
-    if isinstance(dim, bool) or type(dim) not in _INT_TYPES:
-        if isinstance(dim, Tensor) and dim.dim() == 0 and not dim.is_floating_point():
-            return int(dim.item())
-        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type_name(dim)}")
-    return dim
-
-
-def _check_dtype_arg(name, dtype):
-    if dtype is not None and not isinstance(dtype, D.dtype):
-        raise TypeError(f"{name}(): argument 'dtype' (position 2) must be torch.dtype, not {type_name(dtype)}")
-
-
-def _missing_dim(name):
-    return TypeError(f'{name}() missing 1 required positional arguments: "dim"')
-
-
-_NO_DIM = object()
-
-
+# torch's parser (booktorch/binding.py) has read the arguments
 @method("softmax")
-@function("softmax", tensor_input=True)
-def softmax_method(self, dim=_NO_DIM, dtype=None):
-    if dim is _NO_DIM:
-        raise _missing_dim("softmax")
-    _check_dtype_arg("softmax", dtype)
-    return softmax(self, _check_dim("softmax", dim), dtype)
+@function("softmax")
+def softmax_api(self, dim, dtype=None):
+    return softmax(self, dim, dtype)
 
 
 @method("log_softmax")
-@function("log_softmax", tensor_input=True)
-def log_softmax_method(self, dim=_NO_DIM, dtype=None):
-    if dim is _NO_DIM:
-        raise _missing_dim("log_softmax")
-    _check_dtype_arg("log_softmax", dtype)
-    return log_softmax(self, _check_dim("log_softmax", dim), dtype)
+@function("log_softmax")
+def log_softmax_api(self, dim, dtype=None):
+    return log_softmax(self, dim, dtype)
 
 
 @method("logsumexp")
-@function("logsumexp", tensor_input=True)
-def logsumexp_method(self, dim=_NO_DIM, keepdim=False):
-    if dim is _NO_DIM:
-        raise _missing_dim("logsumexp")
+@function("logsumexp")
+def logsumexp_api(self, dim, keepdim=False):
     return logsumexp(self, dim, keepdim)

@@ -20,7 +20,7 @@ from .. import stl_sort
 from ..graph import Node, attach, needs_grad
 from ..iterator import new_strided
 from ..reduction_order import saved_dims, wrapped_dims
-from ..signatures import Parser, type_name
+from ..binding import parse_under_python, parsed
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, preserve_strides, wrap_dim
 from ..structseq import structseq
@@ -435,112 +435,110 @@ def unique(t, sorted=True, return_inverse=False, return_counts=False, dim=None):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _int_argument(name, arg, value, position):
-    if isinstance(value, Tensor) and value.dim() == 0 and value._dtype._kind == 1:
-        value = value.item()
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be int, not {type_name(value)}")
-    return value
+# torch's parser (booktorch/binding.py) has read the arguments. sort's first overload takes ``stable``
+# (keyword-only, and then ``dim`` is too: ``x.sort(0, stable=True)`` is torch's TypeError); it is the one
+# matched when ``stable`` is among the values.
+@method("sort")
+@parsed
+def sort_method(self, dim=-1, descending=False, **a):
+    return sort(self, dim, descending, bool(a.get("stable")), "stable" in a)
 
 
-_SORT_METHOD = ("(*, bool? stable, int dim = -1, bool descending = False)", "(int dim = -1, bool descending = False)")
-_SORT_FUNCTION = ("(Tensor input, *, bool? stable, int dim = -1, bool descending = False, tuple of Tensors out = None)",
-                  "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)")
-_ARGSORT_METHOD = ("(*, bool stable, int dim = -1, bool descending = False)", "(int dim = -1, bool descending = False)")
-_ARGSORT_FUNCTION = ("(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
-                     "(Tensor input, int dim = -1, bool descending = False)")
+@function("sort")
+@parsed
+def sort_function(input, dim=-1, descending=False, **a):  # noqa: A002 - torch's name
+    return sort(input, dim, descending, bool(a.get("stable")), "stable" in a)
 
 
-def _sort_form(name, signatures, function_form, indices_only):
-    """torch's overloads: ``stable`` is keyword-only and then ``dim`` is too (``x.sort(0, stable=True)`` is
-    torch's TypeError); ``sort`` takes ``stable=None``, ``argsort`` does not."""
-    parser = Parser(name, *signatures)
-
-    def sort_form(*args, **kwargs):
-        if not function_form:
-            self, args = args[0], args[1:]
-        overload, a = parser.parse(args, kwargs)
-        out = sort(a["input"] if function_form else self, a["dim"], a["descending"], bool(a.get("stable")),
-                   overload == 0)
-        return out.indices if indices_only else out
-
-    sort_form.__name__ = sort_form.__qualname__ = name
-    return sort_form
+@method("argsort")
+@parsed
+def argsort_method(self, dim=-1, descending=False, **a):
+    return sort(self, dim, descending, bool(a.get("stable")), "stable" in a).indices
 
 
-method("sort")(_sort_form("sort", _SORT_METHOD, False, False))
-function("sort", tensor_input=True)(_sort_form("sort", _SORT_FUNCTION, True, False))
-method("argsort")(_sort_form("argsort", _ARGSORT_METHOD, False, True))
-function("argsort", tensor_input=True)(_sort_form("argsort", _ARGSORT_FUNCTION, True, True))
+@function("argsort")
+@parsed
+def argsort_function(input, dim=-1, descending=False, **a):  # noqa: A002 - torch's name
+    return sort(input, dim, descending, bool(a.get("stable")), "stable" in a).indices
 
 
-def _topk_api(position):
-    def topk_form(self, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - torch's argument name
-        k = _int_argument("topk", "k", k, position)
-        dim = _int_argument("topk", "dim", dim, position + 1)
-        return topk(self, k, dim, largest, sorted)
-
-    topk_form.__name__ = topk_form.__qualname__ = "topk"
-    return topk_form
+@method("topk")
+@function("topk")
+def topk_api(self, k, dim=-1, largest=True, sorted=True):  # noqa: A002 - torch's argument name
+    return topk(self, k, dim, largest, sorted)
 
 
-method("topk")(_topk_api(1))
-function("topk", tensor_input=True)(_topk_api(2))
+@method("median")
+@function("median")
+def median_api(self, dim=None, keepdim=False):
+    return median(self, dim, keepdim)
 
 
-def _median_api(name, fn, position):
-    def median_form(self, dim=None, keepdim=False):
-        if dim is not None:
-            dim = _int_argument(name, "dim", dim, position)
-        return fn(self, dim, keepdim)
-
-    median_form.__name__ = median_form.__qualname__ = name
-    return median_form
+@method("nanmedian")
+@function("nanmedian")
+def nanmedian_api(self, dim=None, keepdim=False):
+    return nanmedian(self, dim, keepdim)
 
 
-method("median")(_median_api("median", median, 1))
-function("median", tensor_input=True)(_median_api("median", median, 2))
-method("nanmedian")(_median_api("nanmedian", nanmedian, 1))
-function("nanmedian", tensor_input=True)(_median_api("nanmedian", nanmedian, 2))
+@method("mode")
+@function("mode")
+def mode_api(self, dim=-1, keepdim=False):
+    return mode(self, dim, keepdim)
 
 
-def _mode_api(position):
-    def mode_form(self, dim=-1, keepdim=False):
-        return mode(self, _int_argument("mode", "dim", dim, position), keepdim)
-
-    mode_form.__name__ = mode_form.__qualname__ = "mode"
-    return mode_form
-
-
-method("mode")(_mode_api(1))
-function("mode", tensor_input=True)(_mode_api(2))
+# torch.unique is Python: a "boolean dispatch" on return_inverse (by name, else 3rd argument) and then on
+# return_counts (4th) picks one of four functions, each handing its arguments to the C++ parser of
+# torch._unique2 (or torch.unique_dim, given a dim); Tensor.unique calls torch.unique by keyword.
+def _flag(args, kwargs, name, index):
+    """boolean_dispatch's flag: by name, else by position, else False (``if flag:`` reads it as bool)."""
+    if name in kwargs:
+        return kwargs[name]
+    return args[index] if index < len(args) else False
 
 
-def _unique_arguments(sorted, return_inverse, return_counts, dim):  # noqa: A002 - torch's name
-    """torch.unique is Python calling ``_unique2`` (or ``unique_dim`` with a dim): their parsers check the flags."""
-    op = "_unique2" if dim is None else "unique_dim"
-    if dim is not None:
-        dim = _int_argument(op, "dim", dim, 2)
-    for name, flag in (("sorted", sorted), ("return_inverse", return_inverse), ("return_counts", return_counts)):
-        if not isinstance(flag, bool):
-            raise TypeError(f"{op}(): argument '{name}' must be bool, not {type_name(flag)}")
-    return dim
+def _unique_impl(input, sorted, return_inverse, return_counts, dim):  # noqa: A002 - torch's names
+    if dim is None:
+        a = parse_under_python("torch", "_unique2", (input,), {
+            "sorted": sorted, "return_inverse": return_inverse, "return_counts": return_counts})[1]
+    else:
+        a = parse_under_python("torch", "unique_dim", (input, dim), {
+            "sorted": sorted, "return_inverse": return_inverse, "return_counts": return_counts})[1]
+    return unique(a["input"], a["sorted"], True, True, a.get("dim"))  # values, inverse, counts
+
+
+def _return_output(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    return _unique_impl(input, sorted, return_inverse, return_counts, dim)[0]
+
+
+def _return_inverse(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    return _unique_impl(input, sorted, return_inverse, return_counts, dim)[:2]
+
+
+def _return_counts(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
+    values, _, counts = _unique_impl(input, sorted, return_inverse, return_counts, dim)
+    return values, counts
+
+
+def _return_inverse_and_counts(input, sorted=True, return_inverse=False, return_counts=False,  # noqa: A002
+                               dim=None):
+    return _unique_impl(input, sorted, return_inverse, return_counts, dim)
+
+
+@function("unique")
+def unique_function(*args, **kwargs):
+    if _flag(args, kwargs, "return_inverse", 2):
+        chosen = _return_inverse_and_counts if _flag(args, kwargs, "return_counts", 3) else _return_inverse
+    else:
+        chosen = _return_counts if _flag(args, kwargs, "return_counts", 3) else _return_output
+    return chosen(*args, **kwargs)
 
 
 @method("unique")
 def unique_method(self, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
-    dim = _unique_arguments(sorted, return_inverse, return_counts, dim)
-    return unique(self, sorted, return_inverse, return_counts, dim)
-
-
-@function("unique", tensor_input=True)
-def unique_function(input, sorted=True, return_inverse=False, return_counts=False, dim=None):  # noqa: A002
-    dim = _unique_arguments(sorted, return_inverse, return_counts, dim)
-    return unique(input, sorted, return_inverse, return_counts, dim)
+    return unique_function(self, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
 
 
 unique_method.__qualname__ = "Tensor.unique"
-unique_function.__qualname__ = "_return_output"  # torch.unique's boolean-dispatch wrapper names itself so
 
 
 @method("msort")

@@ -12,9 +12,9 @@ from ..grad_mode import no_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import fmt_list, wrap_dim
-from ..binding import parse_under_python
-from ..signatures import Parser, type_name
-from ..tensor import Tensor, parse_int_list
+from ..binding import parse_under_python, parsed
+from ..signatures import type_name
+from ..tensor import Tensor
 
 
 def _pieces(t, d, sizes):
@@ -140,20 +140,14 @@ def tensor_split_indices(t, indices, dim=0):
     return tuple(at.slice_(t, d, a, b) for a, b in zip(bounds, ends))
 
 
-_TENSOR_SPLIT = Parser("tensor_split", "(Tensor input, tuple of ints indices, int dim = 0)",
-                       "(Tensor input, Tensor tensor_indices_or_sections, int dim = 0)",
-                       "(Tensor input, int sections, int dim = 0)")
-_TENSOR_SPLIT_METHOD = Parser("tensor_split", "(tuple of ints indices, int dim = 0)",
-                              "(Tensor tensor_indices_or_sections, int dim = 0)", "(int sections, int dim = 0)")
-
-
-def _tensor_split(t, which, args):
-    dim = args["dim"]
-    if which == 0:
-        return tensor_split_indices(t, args["indices"], dim)
-    if which == 2:
-        return tensor_split_sections(t, args["sections"], dim)
-    split = args["tensor_indices_or_sections"]
+# torch's parser (booktorch/binding.py) has read the overload: the values name it (indices, a tensor, sections)
+def _tensor_split(t, a):
+    dim = a["dim"]
+    if "indices" in a:
+        return tensor_split_indices(t, a["indices"], dim)
+    if "sections" in a:
+        return tensor_split_sections(t, a["sections"], dim)
+    split = a["tensor_indices_or_sections"]
     _check_split_dims(t)
     if split._dtype is not D.int64:
         raise RuntimeError(
@@ -168,42 +162,39 @@ def _tensor_split(t, which, args):
 
 
 @method("tensor_split")
-def tensor_split_method(self, *args, **kwargs):
-    return _tensor_split(self, *_TENSOR_SPLIT_METHOD.parse(args, kwargs))
+@parsed
+def tensor_split_method(self, **a):
+    return _tensor_split(self, a)
 
 
 @function("tensor_split")
-def tensor_split_function(*args, **kwargs):
-    which, parsed = _TENSOR_SPLIT.parse(args, kwargs)
-    return _tensor_split(parsed["input"], which, parsed)
+@parsed
+def tensor_split_function(input, **a):  # noqa: A002 - torch's name
+    return _tensor_split(input, a)
 
 
 def _directional_split(name, least, dim_of):
     """hsplit/vsplit/dsplit: tensor_split along one dimension; an int must divide that dimension's size."""
-    method_parser = Parser(name, "(int sections)", "(tuple of ints indices)")
-    function_parser = Parser(name, "(Tensor input, int sections)", "(Tensor input, tuple of ints indices)")
-
-    def run(t, which, args):
+    @parsed
+    def split_along(t, **a):
         if t.dim() < least:
             raise RuntimeError(f"torch.{name} requires a tensor with at least {least} dimension, but got a tensor "
                                f"with {t.dim()} dimensions!")
         d = dim_of(t)
-        if which == 1:
-            return tensor_split_indices(t, args["indices"], d)
-        sections = args["sections"]
+        if "indices" in a:
+            return tensor_split_indices(t, a["indices"], d)
+        sections = a["sections"]
         if sections == 0 or t._shape[d] % sections != 0:
             raise RuntimeError(f"torch.{name} attempted to split along dimension {d}, but the size of the dimension "
                                f"{t._shape[d]} is not divisible by the split_size {sections}!")
         return tensor_split_sections(t, sections, d)
 
-    def as_method(self, *args, **kwargs):
-        return run(self, *method_parser.parse(args, kwargs))
+    @parsed
+    def as_function(input, **a):  # noqa: A002 - torch's name
+        return split_along(input, **a)
 
-    def as_function(*args, **kwargs):
-        which, parsed = function_parser.parse(args, kwargs)
-        return run(parsed["input"], which, parsed)
-
-    method(name)(as_method)
+    split_along.__name__ = split_along.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
+    method(name)(split_along)
     function(name)(as_function)
 
 
@@ -268,15 +259,6 @@ class UnbindBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _int_arg(name, what, value, position):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name}(): argument '{what}' (position {position}) must be int, not {type_name(value)}")
-
-
-def _sizes_arg(value, position):
-    return list(parse_int_list(value, "split_with_sizes", "split_sizes", position, allow_int=False))
-
-
 @method("split")
 def split_method(self, split_size, dim=0):
     """Tensor.split (torch/_tensor.py): an int (or one-element tensor) size goes to torch._VF.split, anything
@@ -302,41 +284,20 @@ def split_function(tensor, split_size_or_sections, dim=0):
     raise AttributeError(f"'{type_name(tensor)}' object has no attribute 'split'")
 
 
+# torch's parser (booktorch/binding.py) has read these arguments
 @method("split_with_sizes")
-def split_with_sizes_method(self, split_sizes, dim=0):
-    sizes = _sizes_arg(split_sizes, 1)
-    _int_arg("split_with_sizes", "dim", dim, 2)
-    return split_with_sizes(self, sizes, dim)
-
-
-@function("split_with_sizes", tensor_input=True)
-def split_with_sizes_function(input, split_sizes, dim=0):
-    sizes = _sizes_arg(split_sizes, 2)
-    _int_arg("split_with_sizes", "dim", dim, 3)
-    return split_with_sizes(input, sizes, dim)
+@function("split_with_sizes")
+def split_with_sizes_api(self, split_sizes, dim=0):
+    return split_with_sizes(self, list(split_sizes), dim)
 
 
 @method("chunk")
-def chunk_method(self, chunks, dim=0):
-    _int_arg("chunk", "chunks", chunks, 1)
-    _int_arg("chunk", "dim", dim, 2)
+@function("chunk")
+def chunk_api(self, chunks, dim=0):
     return chunk(self, chunks, dim)
 
 
-@function("chunk", tensor_input=True)
-def chunk_function(input, chunks, dim=0):
-    _int_arg("chunk", "chunks", chunks, 2)
-    _int_arg("chunk", "dim", dim, 3)
-    return chunk(input, chunks, dim)
-
-
 @method("unbind")
-def unbind_method(self, dim=0):
-    _int_arg("unbind", "dim", dim, 1)
+@function("unbind")
+def unbind_api(self, dim=0):
     return unbind(self, dim)
-
-
-@function("unbind", tensor_input=True)
-def unbind_function(input, dim=0):
-    _int_arg("unbind", "dim", dim, 2)
-    return unbind(input, dim)

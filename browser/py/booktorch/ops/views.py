@@ -27,8 +27,8 @@ from ..shape import (
 )
 from ..size import Size
 from ..storage import Storage, VersionCounter
-from ..tensor import Tensor, parse_int_list, parse_shape, warn_once
-from ..binding import parse_under_python
+from ..tensor import Tensor, warn_once
+from ..binding import int_tuple, parse_under_python
 from ..signatures import type_name
 
 
@@ -528,7 +528,7 @@ class SliceBackward0(Node):
 def view_method(self, *shape):
     if len(shape) == 1 and isinstance(shape[0], D.dtype):
         raise unsupported("Tensor.view(dtype)")
-    return view(self, parse_shape(shape))
+    return view(self, int_tuple(shape))
 
 
 @method("view_as")
@@ -538,12 +538,12 @@ def view_as(self, other):
 
 @method("reshape")
 def reshape_method(self, *shape):
-    return reshape(self, parse_shape(shape))
+    return reshape(self, int_tuple(shape))
 
 
-@function("reshape", tensor_input=True)
-def reshape_function(input, shape):
-    return reshape(input, parse_shape((shape,)))
+@function("reshape")
+def reshape_function(input, shape):  # noqa: A002 - torch's name
+    return reshape(input, int_tuple(shape))
 
 
 @method("reshape_as")
@@ -553,12 +553,12 @@ def reshape_as(self, other):
 
 @method("permute")
 def permute_method(self, *dims):
-    return permute(self, parse_shape(dims, "dims"))
+    return permute(self, int_tuple(dims))
 
 
-@function("permute", tensor_input=True)
-def permute_function(input, dims):
-    return permute(input, parse_shape((dims,), "dims"))
+@function("permute")
+def permute_function(input, dims):  # noqa: A002 - torch's name
+    return permute(input, int_tuple(dims))
 
 
 @method("transpose", "swapaxes", "swapdims")
@@ -585,8 +585,8 @@ def squeeze_function(input, dim=None):
 
 
 @method("expand")
-def expand_method(self, *sizes):
-    return expand(self, parse_shape(sizes))
+def expand_method(self, *sizes, implicit=False):  # implicit: a flag for torch's tracer, which changes nothing
+    return expand(self, int_tuple(sizes))
 
 
 @method("expand_as")
@@ -770,62 +770,11 @@ def unflatten(x, dim, sizes):
     return view(x, x._shape[:d] + tuple(inferred) + x._shape[d + 1:])
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_int_list(v):
-    return isinstance(v, (tuple, list)) and all(_is_int(d) for d in v)
-
-
-def _invalid_combination(name, given, overloads):
-    """torch's argument parser's TypeError: every overload, and for those taking as many arguments as were
-    given, the arguments that do not fit marked !...!.  ``overloads`` are (signature, [check per argument])."""
-    got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__ for a in given)
-    lines = [f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:"]
-    for text, checks in overloads:
-        lines.append(text)
-        if len(checks) == len(given):
-            marks = [
-                ("Tensor" if isinstance(a, Tensor) else type(a).__name__) if ok(a)
-                else f"!{'Tensor' if isinstance(a, Tensor) else type(a).__name__}!"
-                for a, ok in zip(given, checks)
-            ]
-            lines.append(f"      didn't match because some of the arguments have invalid types: ({', '.join(marks)})")
-    return TypeError("\n".join(lines) + "\n")
-
-
-def _movedim_call(name, x, args, kwargs, with_input):
-    args = list(args)
-    for key in ("source", "destination"):
-        if key in kwargs:
-            args.append(kwargs.pop(key))
-    if kwargs:
-        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    head = [lambda a: isinstance(a, Tensor)] if with_input else []
-    given = ([x] if with_input else []) + args
-    if len(args) == 2 and (not with_input or isinstance(x, Tensor)):
-        if _is_int(args[0]) and _is_int(args[1]):
-            return movedim(x, (args[0],), (args[1],))
-        if not _is_int(args[0]) and not _is_int(args[1]):
-            src = parse_int_list(args[0], name, "source", len(head) + 1)
-            dst = parse_int_list(args[1], name, "destination", len(head) + 2)
-            return movedim(x, src, dst)
-    prefix = "Tensor input, " if with_input else ""
-    raise _invalid_combination(name, given, (
-        (f" * ({prefix}int source, int destination)", head + [_is_int, _is_int]),
-        (f" * ({prefix}tuple of ints source, tuple of ints destination)", head + [_is_int_list, _is_int_list]),
-    ))
-
-
+# torch's parser (booktorch/binding.py) has read the overload: two ints, or two int tuples
 @method("movedim", "moveaxis")
-def movedim_method(self, *args, **kwargs):
-    return _movedim_call("movedim", self, args, kwargs, False)
-
-
 @function("movedim", "moveaxis")
-def movedim_function(input, *args, **kwargs):
-    return _movedim_call("movedim", input, args, kwargs, True)
+def movedim_api(self, source, destination):
+    return movedim(self, int_tuple(source), int_tuple(destination))
 
 
 @method("unflatten")
