@@ -147,7 +147,9 @@ for src in ["torch.eye(2, 3)", "torch.eye(n=2, m=1, dtype=torch.int64)", "torch.
             "torch.take_along_dim(x, torch.tensor([0, 5]))", "x.cumsum_(dim=0)", "torch.cumprod(x + 1, 1, dtype=torch.int64)",
             "torch.linalg.matrix_rank(x, atol=torch.tensor(0.5))", "torch.linalg.matrix_rank(x, torch.tensor(10.))",
             "torch.linalg.matrix_rank(x, rtol=0.9)", "torch.linalg.solve(torch.eye(2), x, out=None)",
-            "torch.linalg.vector_norm(x, out=None)"]:
+            "torch.linalg.vector_norm(x, out=None)", "x.var(False)", "torch.std(x, True)", "x.std(unbiased=False)",
+            "x.var(1, False, True)", "x.var(dim=1, correction=0)", "torch.var_mean(x, 1)", "torch.std_mean(x, correction=2)",
+            "x.var(ddof=1)", "x.std(0, correction=1)", "torch.unbind(torch.tensor(1.), -1)", "torch.unbind(torch.tensor(1.), 3)"]:
     print(src, attempt(lambda: eval(src)))
 """,
     # torch.unique is Python: a dispatch on return_inverse (then return_counts) picks one of four functions,

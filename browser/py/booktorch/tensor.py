@@ -47,64 +47,6 @@ def warn_once(key, message, stacklevel=3):
     warnings.warn(message, UserWarning, stacklevel=stacklevel)
 
 
-def parse_shape(args, name="size"):
-    """Accept ``f(2, 3)``, ``f((2, 3))``, ``f([2, 3])`` or ``f(torch.Size(...))``."""
-    if len(args) == 1 and isinstance(args[0], (tuple, list)):
-        args = tuple(args[0])
-    out = []
-    for a in args:
-        if isinstance(a, Tensor):
-            if a.dim() != 0 or a._dtype._kind != 1:
-                raise TypeError(f"{name} must be tuple of ints, but found element of type Tensor")
-            a = a.item()
-        if isinstance(a, bool) or not isinstance(a, int):
-            raise TypeError(
-                f"{name}(): argument '{name}' (position 1) must be tuple of ints, but found element of type "
-                f"{type(a).__name__} at pos 0"
-            )
-        out.append(a)
-    return tuple(out)
-
-
-def _int_like(v):
-    if isinstance(v, Tensor) and v.dim() == 0 and v._dtype._kind == 1:
-        return True
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def parse_int_list(value, name, what, position, allow_int=True):
-    """torch's argument parser for a "tuple of ints" argument (``flip``'s dims, ``repeat``'s repeats...):
-    the ints as a tuple, or the TypeError torch gives (an int counts as a one-element list where the
-    argument has a fixed length, ``allow_int``)."""
-    if allow_int and _int_like(value):
-        return (int(value),)
-    if not isinstance(value, (tuple, list)):
-        raise TypeError(
-            f"{name}(): argument '{what}' (position {position}) must be tuple of ints, not {type(value).__name__}"
-        )
-    for i, v in enumerate(value):
-        if not _int_like(v):
-            if i == 0:
-                raise TypeError(
-                    f"{name}(): argument '{what}' (position {position}) must be tuple of ints, but found element of "
-                    f"type {type(v).__name__} at pos 0"
-                )
-            raise TypeError(
-                f"{name}(): argument '{what}' failed to unpack the object at pos {i + 1} with error \"type must be "
-                f"tuple of ints,but got {type(v).__name__}\""
-            )
-    return tuple(int(v) for v in value)
-
-
-def parse_int_varargs(args, name, what):
-    """A method's ints given one by one or as one sequence (``x.flip(0, 1)``, ``x.flip((0, 1))``)."""
-    if len(args) == 1:
-        return parse_int_list(args[0], name, what, 1)
-    if args and not _int_like(args[0]):
-        raise TypeError(f"{name}() takes 1 positional argument but {len(args)} were given")
-    return parse_int_list(args, name, what, 1)
-
-
 class Tensor:
     """A strided tensor of any of booktorch's dtypes."""
 

@@ -431,7 +431,7 @@ def index_put_method(self, indices, values, *args, **kwargs):
     return index_put(self, indices, values, accumulate)
 
 
-@function("index_put", tensor_input=True)
+@function("index_put")
 def index_put_function(input, indices, values, *args, **kwargs):
     accumulate, by_keyword = _accumulate(args, kwargs, "index_put")
     indices = _indices_argument("index_put", indices, 2)
@@ -439,7 +439,7 @@ def index_put_function(input, indices, values, *args, **kwargs):
     return index_put(input, indices, values, accumulate)
 
 
-@function("index_put_", tensor_input=True)
+@function("index_put_")
 def index_put_function_(input, indices, values, *args, **kwargs):
     accumulate, by_keyword = _accumulate(args, kwargs, "index_put_")
     indices = _indices_argument("index_put_", indices, 2)

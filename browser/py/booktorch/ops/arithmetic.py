@@ -527,7 +527,7 @@ del _name, _fn
 
 
 @method("__pos__", "positive")
-@function("positive", tensor_input=True)
+@function("positive")
 def positive(self):
     if self._dtype is D.bool_:
         raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
@@ -610,7 +610,7 @@ def rsub_function(input, other, alpha=1):
     return rsub(input, other, alpha)
 
 
-function("neg", "negative", tensor_input=True)(neg)
+function("neg", "negative")(neg)
 
 
 # ------------------------------------------------------------------ in place
@@ -663,7 +663,7 @@ def true_divide_(self, other):
 
 
 @method("neg_", "negative_")
-@function("neg_", "negative_", tensor_input=True)
+@function("neg_", "negative_")
 def neg_(self):
     _neg_check(self)  # before torch looks at the written-to memory
     return at.inplace(self, neg)

@@ -173,7 +173,7 @@ def invert(self):
 
 
 method("bitwise_not")(bitwise_not)
-function("bitwise_not", tensor_input=True)(bitwise_not)
+function("bitwise_not")(bitwise_not)
 
 
 @method("bitwise_not_")
@@ -202,7 +202,7 @@ _declare_logical("logical_and", logical_and)
 _declare_logical("logical_or", logical_or)
 _declare_logical("logical_xor", logical_xor)
 method("logical_not")(logical_not)
-function("logical_not", tensor_input=True)(logical_not)
+function("logical_not")(logical_not)
 
 
 @method("logical_not_")

@@ -232,13 +232,13 @@ def _inplace_check(t, lo, hi):
 
 
 @method("clamp", "clip")
-@function("clamp", "clip", tensor_input=True)
+@function("clamp", "clip")
 def clamp_method(self, min=None, max=None):  # noqa: A002 - torch's parser has checked and read the bounds
     return clamp(self, min, max)
 
 
 @method("clamp_", "clip_")
-@function("clamp_", "clip_", tensor_input=True)
+@function("clamp_", "clip_")
 def clamp_(self, min=None, max=None):  # noqa: A002
     if min is None and max is None:
         raise RuntimeError(_MISSING_BOUNDS)

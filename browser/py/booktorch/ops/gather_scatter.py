@@ -487,7 +487,7 @@ class IndexCopyBackward0(Node):
 
 
 @method("index_copy")
-@function("index_copy", tensor_input=True)
+@function("index_copy")
 def index_copy_api(input, dim, index, source):  # torch's parser has checked the arguments
     return index_copy(input, dim, index, source)
 
@@ -869,7 +869,7 @@ class PutBackward0(Node):
 # ------------------------------------------------------------------ the Tensor and torch API
 # torch's parser (booktorch/binding.py) has checked every call below; scatter gets what it read, by name
 @method("index_select")
-@function("index_select", tensor_input=True)
+@function("index_select")
 def index_select_api(input, dim, index):
     return index_select(input, dim, index)
 
@@ -880,13 +880,13 @@ def index_add_method_(self, dim, index, source, *, alpha=1):
 
 
 @method("index_add")
-@function("index_add", tensor_input=True)
+@function("index_add")
 def index_add_api(input, dim, index, source, *, alpha=1):
     return index_add(input, dim, index, source, alpha)
 
 
 @method("gather")
-@function("gather", tensor_input=True)
+@function("gather")
 def gather_api(input, dim, index, *, sparse_grad=False):
     return gather(input, dim, index, sparse_grad)
 
@@ -915,13 +915,13 @@ def scatter_add_method_(self, dim, index, src):
 
 
 @method("scatter_add")
-@function("scatter_add", tensor_input=True)
+@function("scatter_add")
 def scatter_add_api(input, dim, index, src):
     return scatter_add(input, dim, index, src)
 
 
 @method("take")
-@function("take", tensor_input=True)
+@function("take")
 def take_api(input, index):
     return take(input, index)
 
@@ -932,6 +932,6 @@ def put_method_(self, index, source, accumulate=False):
 
 
 @method("put")
-@function("put", tensor_input=True)
+@function("put")
 def put_api(input, index, source, accumulate=False):
     return put(input, index, source, accumulate)

@@ -61,6 +61,6 @@ def count_nonzero_method(self, *dims, dim=None):
     return _count_nonzero(self, dims if len(dims) > 1 else dims[0] if dims else dim)
 
 
-@function("count_nonzero", tensor_input=True)
+@function("count_nonzero")
 def count_nonzero(input, dim=None):
     return _count_nonzero(input, dim)

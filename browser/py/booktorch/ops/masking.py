@@ -63,7 +63,7 @@ def nonzero_function(input, *, as_tuple=False):
 
 
 @method("argwhere")
-@function("argwhere", tensor_input=True)
+@function("argwhere")
 def argwhere(self):
     return nonzero(self)
 
@@ -166,7 +166,7 @@ def masked_fill_method(self, mask, value):
     return masked_fill(self, mask, value)
 
 
-@function("masked_fill", tensor_input=True)
+@function("masked_fill")
 def masked_fill_function(input, mask, value):
     return masked_fill(input, mask, value)
 
@@ -270,7 +270,7 @@ def masked_select_method(self, mask):
     return masked_select(self, mask)
 
 
-@function("masked_select", tensor_input=True)
+@function("masked_select")
 def masked_select_function(input, mask):
     return masked_select(input, mask)
 
@@ -285,7 +285,7 @@ def masked_scatter_method(self, mask, source):
     return masked_scatter(self, mask, source)
 
 
-@function("masked_scatter", tensor_input=True)
+@function("masked_scatter")
 def masked_scatter_function(input, mask, source):
     return masked_scatter(input, mask, source)
 

@@ -107,7 +107,7 @@ class DiagEmbedBackward0(Node):
 
 
 @method("diag")
-@function("diag", tensor_input=True)
+@function("diag")
 def diag(input, diagonal=0):
     if input.dim() == 1:
         return diag_embed(input, diagonal)
@@ -121,7 +121,7 @@ def diag(input, diagonal=0):
 
 
 @method("diagonal")
-@function("diagonal", tensor_input=True)
+@function("diagonal")
 def diagonal_method(input, offset=0, dim1=0, dim2=1):
     return diagonal(input, offset, dim1, dim2)
 
@@ -159,7 +159,7 @@ class TraceBackward0(Node):
 
 
 @method("trace")
-@function("trace", tensor_input=True)
+@function("trace")
 def trace_method(input):
     return trace(input)
 
@@ -213,12 +213,12 @@ class TrilBackward0(Node):
 
 
 @method("triu")
-@function("triu", tensor_input=True)
+@function("triu")
 def triu_method(input, diagonal=0):
     return triu(input, diagonal)
 
 
 @method("tril")
-@function("tril", tensor_input=True)
+@function("tril")
 def tril_method(input, diagonal=0):
     return tril(input, diagonal)

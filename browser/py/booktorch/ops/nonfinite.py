@@ -111,13 +111,13 @@ del _fn
 
 
 @method("nan_to_num")
-@function("nan_to_num", tensor_input=True)
+@function("nan_to_num")
 def nan_to_num_method(self, nan=None, posinf=None, neginf=None):
     return nan_to_num(self, nan, posinf, neginf)
 
 
 @method("nan_to_num_")
-@function("nan_to_num_", tensor_input=True)
+@function("nan_to_num_")
 def nan_to_num_(self, nan=None, posinf=None, neginf=None):
     if self._dtype._kind != 2:  # torch returns an integer or bool tensor untouched, without writing to it
         return self

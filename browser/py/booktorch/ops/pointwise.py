@@ -191,7 +191,7 @@ class AddcdivBackward0(Node):
 # ------------------------------------------------------------------ the Tensor and torch API
 # torch's parser (booktorch/binding.py) has checked every call below
 @method("lerp")
-@function("lerp", tensor_input=True)
+@function("lerp")
 def lerp_api(input, end, weight):
     return lerp(input, end, weight)
 

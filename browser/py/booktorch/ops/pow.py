@@ -271,13 +271,13 @@ def _is_negative_int(e):
 
 @kernel
 @method("square")
-@function("square", tensor_input=True)
+@function("square")
 def square(self):
     """``x ** 2`` (torch.square: a bool tensor squares as int64)."""
     return pow(at.to_dtype(self, D.int64) if self._dtype is D.bool_ else self, 2)
 
 
 @method("square_")
-@function("square_", tensor_input=True)
+@function("square_")
 def square_(self):
     return at.inplace(self, square)

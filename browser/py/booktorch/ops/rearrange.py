@@ -223,21 +223,21 @@ def flip_function(input, dims):  # noqa: A002 - torch's name
     return flip(input, int_tuple(dims))
 
 
-@function("fliplr", tensor_input=True)
+@function("fliplr")
 def fliplr(input):
     if input.dim() < 2:
         raise RuntimeError("Input must be >= 2-d.")
     return flip(input, (1,))
 
 
-@function("flipud", tensor_input=True)
+@function("flipud")
 def flipud(input):
     if input.dim() < 1:
         raise RuntimeError("Input must be >= 1-d.")
     return flip(input, (0,))
 
 
-@function("ravel", tensor_input=True)
+@function("ravel")
 def ravel(input):
     """torch's composite ravel: ``contiguous().view(-1)``."""
     return at.view(at.contiguous(input), (-1,))

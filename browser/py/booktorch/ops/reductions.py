@@ -824,7 +824,7 @@ def _prod_form(self, dim=_NO_DIM, keepdim=False, *, dtype=None):
 
 _prod_form.__name__ = _prod_form.__qualname__ = "prod"
 method("prod")(_prod_form)
-function("prod", tensor_input=True)(_prod_form)
+function("prod")(_prod_form)
 
 
 def _amax_like(name, is_max):

@@ -157,12 +157,12 @@ del _fn, _names, _inplace
 
 # torch's parser (booktorch/binding.py) has checked the arguments: decimals= only, an int
 @method("round")
-@function("round", tensor_input=True)
+@function("round")
 def round_api(input, *, decimals=None):
     return round(input, decimals)
 
 
 @method("round_")
-@function("round_", tensor_input=True)
+@function("round_")
 def round_(self, *, decimals=None):
     return at.inplace(self, round, decimals)

@@ -542,7 +542,7 @@ unique_method.__qualname__ = "Tensor.unique"
 
 
 @method("msort")
-@function("msort", tensor_input=True)
+@function("msort")
 def msort(self):
     """``sort(self, dim=0).values``."""
     return sort(self, 0, False, False).values

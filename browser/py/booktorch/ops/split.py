@@ -95,9 +95,9 @@ def chunk(t, chunks, dim=0):
 
 @kernel
 def unbind(t, dim=0):
+    d = wrap_dim(dim, t.dim())  # a 0-d tensor's dims are -1 and 0, as torch wraps them, then refused
     if t.dim() == 0:
-        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-    d = wrap_dim(dim, t.dim())
+        raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
     with no_grad():
         outs = [at.select(t, d, i) for i in range(t._shape[d])]
     if needs_grad(t) and outs:

@@ -15,6 +15,7 @@ from .. import dtypes as D
 from ..errors import unsupported
 from ..graph import Node, attach, needs_grad
 from ..iterator import fdiv
+from ..binding import parsed
 from ..registry import at, function, kernel, method
 from ..reduction_order import reduced_lines, saved_dims, wrapped_dims
 from ..shape import numel, wrap_dim
@@ -154,70 +155,18 @@ class StdBackward0(Node):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-_OVERLOADS = (
-    " * (tuple of ints dim, bool unbiased = True, bool keepdim = False)\n",
-    " * (tuple of ints dim = None, *, Number correction = None, bool keepdim = False)\n",
-    " * (bool unbiased = True)\n",
-)
-_FUNCTION_OVERLOADS = (
-    " * (Tensor input, tuple of ints dim, bool unbiased = True, bool keepdim = False, *, Tensor out = None)\n",
-    " * (Tensor input, tuple of ints dim = None, *, Number correction = None, bool keepdim = False, Tensor out = "
-    "None)\n",
-    " * (Tensor input, bool unbiased = True)\n",
-)
-
-
-def _invalid(name, function, args, kwargs, why=None):
-    parts = (["Tensor"] if function else []) + [type(a).__name__ for a in args]
-    kw = [f"{k}={type(v).__name__}" for k, v in kwargs.items()]
-    got = ", ".join(parts + kw) + (", " if kw and not parts else "")
-    lines = list(_FUNCTION_OVERLOADS if function else _OVERLOADS)
-    if why is not None:
-        index, reason = why
-        lines[index] += f"      didn't match because {reason}\n"
-    raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but expected one of:\n"
-                    + "".join(lines))
-
-
-def _is_dim(x):
-    if x is None or (isinstance(x, int) and not isinstance(x, bool)):
-        return True
-    return isinstance(x, (tuple, list)) and all(isinstance(d, int) and not isinstance(d, bool) for d in x)
-
-
-def _parse(name, function, args, kwargs):
-    """torch's three overloads -> (dim, correction, keepdim)."""
-    known = {"dim", "unbiased", "correction", "keepdim"}
-    unknown = [k for k in kwargs if k not in known]
-    if unknown:
-        _invalid(name, function, args, kwargs, (2, f"some of the keywords were incorrect: {', '.join(unknown)}"))
-    if args and isinstance(args[0], bool) and len(args) == 1 and not kwargs:
-        return None, 1 if args[0] else 0, False  # (bool unbiased)
-    if len(args) > 3 or (len(args) > 1 and not isinstance(args[1], bool)) or \
-            (len(args) > 2 and not isinstance(args[2], bool)):
-        _invalid(name, function, args, kwargs)
-    dim = args[0] if args else kwargs.get("dim")
-    if not _is_dim(dim):
-        _invalid(name, function, args, kwargs, (2, f"some of the arguments have invalid types: "
-                                                   f"(!{type(dim).__name__}!)") if len(args) == 1 else None)
-    keepdim = args[2] if len(args) > 2 else kwargs.get("keepdim", False)
-    if "correction" in kwargs:
-        if len(args) > 1 or "unbiased" in kwargs:
-            bad = [k for k in ("correction", "unbiased") if k in kwargs]
-            _invalid(name, function, args, kwargs, (0, f"some of the keywords were incorrect: {', '.join(bad)}"))
-        return dim, kwargs["correction"], keepdim
-    unbiased = args[1] if len(args) > 1 else kwargs.get("unbiased")
-    if unbiased is None:
-        return dim, (None if dim is None else 1), keepdim
-    return dim, 1 if unbiased else 0, keepdim
-
-
+# torch's parser (booktorch/binding.py) has read the overload: (dim, unbiased, keepdim), (dim, *, correction,
+# keepdim) or (unbiased); unbiased is a correction of 1 or 0.
 def _declare(name, kernel_fn):
-    def as_method(self, *args, **kwargs):
-        return kernel_fn(self, *_parse(name, False, args, kwargs))
+    @parsed
+    def as_method(self, **a):
+        if "unbiased" in a:
+            return kernel_fn(self, a.get("dim"), 1 if a["unbiased"] else 0, a.get("keepdim", False))
+        return kernel_fn(self, a["dim"], a["correction"], a["keepdim"])
 
-    def as_function(input, *args, **kwargs):
-        return kernel_fn(input, *_parse(name, True, args, kwargs))
+    @parsed
+    def as_function(input, **a):  # noqa: A002 - torch's name
+        return as_method(input, **a)
 
     as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
     return as_method, as_function
@@ -226,8 +175,8 @@ def _declare(name, kernel_fn):
 for _name, _fn in (("var", var), ("std", std)):
     _m, _f = _declare(_name, _fn)
     method(_name)(_m)
-    function(_name, tensor_input=True)(_f)
+    function(_name)(_f)
 for _name, _sqrt in (("var_mean", False), ("std_mean", True)):
     _f = _declare(_name, lambda t, dim, correction, keepdim, s=_sqrt: _var_mean(t, dim, correction, keepdim, s))[1]
-    function(_name, tensor_input=True)(_f)
+    function(_name)(_f)
 del _name, _fn, _m, _f, _sqrt

@@ -9,11 +9,11 @@ def is_tensor(obj, /):
     return isinstance(obj, Tensor)
 
 
-@function("is_floating_point", tensor_input=True)
+@function("is_floating_point")
 def is_floating_point(input):
     return input.is_floating_point()
 
 
-@function("numel", tensor_input=True)
+@function("numel")
 def numel(input):
     return input.numel()

@@ -252,7 +252,7 @@ for _fn, _torch_inplace in _API:
     if _torch_inplace:
         function(_inplace.__name__, tensor_input=True)(_inplace)
 method("__abs__", "absolute")(abs)
-function("absolute", tensor_input=True)(abs)
+function("absolute")(abs)
 method("absolute_")(_inplace_form(abs))
 del _fn, _torch_inplace, _inplace
 

@@ -562,15 +562,15 @@ def permute_function(input, dims):  # noqa: A002 - torch's name
 
 
 @method("transpose", "swapaxes", "swapdims")
-@function("transpose", "swapaxes", "swapdims", tensor_input=True)
+@function("transpose", "swapaxes", "swapdims")
 def transpose_method(self, dim0, dim1):
     return transpose(self, dim0, dim1)
 
 
 method("t")(t)
-function("t", tensor_input=True)(t)
+function("t")(t)
 method("unsqueeze")(unsqueeze)
-function("unsqueeze", tensor_input=True)(unsqueeze)
+function("unsqueeze")(unsqueeze)
 
 
 @method("squeeze")
@@ -579,7 +579,7 @@ def squeeze_method(self, *dims, dim=None):
     return squeeze(self, dims if len(dims) > 1 else dims[0] if dims else dim)
 
 
-@function("squeeze", tensor_input=True)
+@function("squeeze")
 def squeeze_function(input, dim=None):
     return squeeze(input, dim)
 
@@ -597,7 +597,7 @@ def expand_as(self, other):
 
 
 @method("flatten")
-@function("flatten", tensor_input=True)
+@function("flatten")
 def flatten_method(self, start_dim=0, end_dim=-1):
     return flatten(self, start_dim, end_dim)
 
@@ -608,13 +608,13 @@ def contiguous_method(self, memory_format=None):
 
 
 @method("clone")
-@function("clone", tensor_input=True)
+@function("clone")
 def clone_method(self, memory_format=None):
     return clone(self)
 
 
 @method("select")
-@function("select", tensor_input=True)
+@function("select")
 def select_method(self, dim, index):
     return select(self, dim, index)
 
@@ -650,7 +650,7 @@ def narrow(self, dim, start, length):
 
 
 method("detach")(detach)
-function("detach", tensor_input=True)(detach)
+function("detach")(detach)
 
 
 def _set_data(self, other):
@@ -717,7 +717,7 @@ def broadcast_shapes_function(*shapes):
     return Size(common)
 
 
-@function("broadcast_to", tensor_input=True)
+@function("broadcast_to")
 def broadcast_to(input, size):
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"broadcast_to(): argument 'size' (position 2) must be tuple of ints, not {type_name(size)}")
@@ -786,6 +786,6 @@ def unflatten_method(self, dim, sizes):
     return unflatten(self, a["dim"], a["sizes"])
 
 
-@function("unflatten", tensor_input=True)
+@function("unflatten")
 def unflatten_function(input, dim, sizes):
     return unflatten(input, dim, tuple(sizes))
