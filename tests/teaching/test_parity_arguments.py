@@ -149,7 +149,12 @@ for src in ["torch.eye(2, 3)", "torch.eye(n=2, m=1, dtype=torch.int64)", "torch.
             "torch.linalg.matrix_rank(x, rtol=0.9)", "torch.linalg.solve(torch.eye(2), x, out=None)",
             "torch.linalg.vector_norm(x, out=None)", "x.var(False)", "torch.std(x, True)", "x.std(unbiased=False)",
             "x.var(1, False, True)", "x.var(dim=1, correction=0)", "torch.var_mean(x, 1)", "torch.std_mean(x, correction=2)",
-            "x.var(ddof=1)", "x.std(0, correction=1)", "torch.unbind(torch.tensor(1.), -1)", "torch.unbind(torch.tensor(1.), 3)"]:
+            "x.var(ddof=1)", "x.std(0, correction=1)", "torch.unbind(torch.tensor(1.), -1)", "torch.unbind(torch.tensor(1.), 3)",
+            "x.index_put([torch.tensor([1]), torch.tensor([2])], torch.tensor(9.), True)", "x.index_put((), torch.tensor(1.))",
+            "x.index_put(torch.tensor([0]), torch.tensor(1.))", "torch.index_put(x, [0], torch.tensor(1.))",
+            "x.index_put((torch.tensor([0]),), torch.tensor(1.), accumulate=1)",
+            "x.index_put((None, torch.tensor([0])), torch.tensor(1.))",
+            "torch.index_put_(x.clone(), (torch.tensor([0]),), torch.tensor(1.), False, 3)"]:
     print(src, attempt(lambda: eval(src)))
 """,
     # torch.unique is Python: a dispatch on return_inverse (then return_counts) picks one of four functions,

@@ -37,9 +37,7 @@ from ..shape import (
     positions,
     wrap_dim,
 )
-from ..tensor import Tensor
 from .rebase import rebase_history
-from ..signatures import type_name
 
 _INDEX_DTYPES = (D.int64, D.int32, D.uint8, D.bool_)
 _UINT8_INDEX = (
@@ -383,65 +381,20 @@ class IndexPutImplBackward0(IndexPutBackward0):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _indices_argument(name, indices, position):
-    if isinstance(indices, Tensor) or not isinstance(indices, (tuple, list)):
-        raise TypeError(
-            f"{name}(): argument 'indices' (position {position}) must be tuple of Tensors, not "
-            f"{type(indices).__name__}"
-        )
-    for i, t in enumerate(indices):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"expected Tensor as element {i} in argument {position - 1}, but got {type(t).__name__}")
+# torch's parser (booktorch/binding.py) has read the arguments: a sequence of tensors (or None), a tensor, a bool
+def _indices(indices):
     if not indices:
         raise RuntimeError("sym_strides() called on an undefined Tensor")
     return list(indices)
 
 
-def _values_argument(name, values, position, accumulate, by_keyword):
-    if not isinstance(values, Tensor):
-        raise TypeError(
-            f"{name}(): argument 'values' (position {position}) must be Tensor, not {type_name(values)}"
-        )
-    if not isinstance(accumulate, bool):
-        where = "" if by_keyword else f" (position {position + 1})"
-        raise TypeError(f"{name}(): argument 'accumulate'{where} must be bool, not {type_name(accumulate)}")
-
-
-def _accumulate(args, kwargs, name):
-    if len(args) > 1 or set(kwargs) - {"accumulate"}:
-        raise TypeError(f"{name}() takes at most 4 arguments")
-    if args:
-        return args[0], False
-    return kwargs.get("accumulate", False), "accumulate" in kwargs
-
-
 @method("index_put_")
-def index_put_method_(self, indices, values, *args, **kwargs):
-    accumulate, by_keyword = _accumulate(args, kwargs, "index_put_")
-    indices = _indices_argument("index_put_", indices, 1)
-    _values_argument("index_put_", values, 2, accumulate, by_keyword)
-    return index_put_(self, indices, values, accumulate)
+@function("index_put_")
+def index_put_api_(self, indices, values, accumulate=False):
+    return index_put_(self, _indices(indices), values, accumulate)
 
 
 @method("index_put")
-def index_put_method(self, indices, values, *args, **kwargs):
-    accumulate, by_keyword = _accumulate(args, kwargs, "index_put")
-    indices = _indices_argument("index_put", indices, 1)
-    _values_argument("index_put", values, 2, accumulate, by_keyword)
-    return index_put(self, indices, values, accumulate)
-
-
 @function("index_put")
-def index_put_function(input, indices, values, *args, **kwargs):
-    accumulate, by_keyword = _accumulate(args, kwargs, "index_put")
-    indices = _indices_argument("index_put", indices, 2)
-    _values_argument("index_put", values, 3, accumulate, by_keyword)
-    return index_put(input, indices, values, accumulate)
-
-
-@function("index_put_")
-def index_put_function_(input, indices, values, *args, **kwargs):
-    accumulate, by_keyword = _accumulate(args, kwargs, "index_put_")
-    indices = _indices_argument("index_put_", indices, 2)
-    _values_argument("index_put_", values, 3, accumulate, by_keyword)
-    return index_put_(input, indices, values, accumulate)
+def index_put_api(self, indices, values, accumulate=False):
+    return index_put(self, _indices(indices), values, accumulate)
