@@ -51,10 +51,11 @@ def test_stop_ends_an_infinite_loop_within_a_second(watched, isolated_url, plain
     first.get_by_role("button", name="Run").click()
     wait_state(first, ["running"])
     page.wait_for_timeout(300)
-    # the page stays responsive while Python spins in its worker
-    started = time.perf_counter()
-    assert page.evaluate("1 + 1") == 2
-    assert time.perf_counter() - started < 0.2
+    # the page stays responsive while Python spins in its worker: a task queued on the page's main thread
+    # runs at once (measured in the page: the test's round trip to the browser is not the page's delay)
+    delay_ms = page.evaluate("() => new Promise(done => { const t = performance.now(); "
+                             "setTimeout(() => done(performance.now() - t), 0); })")
+    assert delay_ms < 200
     stop_clicked = time.perf_counter()
     first.get_by_role("button", name="Stop").click()
     wait_state(first, ["stopped"], timeout=5000)
