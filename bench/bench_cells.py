@@ -123,8 +123,16 @@ class Gzipped(Isolated):
         return io.BytesIO(body)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A page closed mid-download (the bench moves on once it has its numbers) is not an error."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(site, handler=Isolated):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -234,6 +242,8 @@ def verify_page_cells(page):
     """Before a warm time counts: Python came from the saved snapshot, and every cell of
     the page prints what the book printed (running the last cell runs the others first)."""
     restored = page.evaluate("performance.getEntriesByName('book-python-ready').at(-1).detail.restored")
+    # the editors mount once Python is ready (browser/src/loader.js)
+    page.wait_for_function("[...document.querySelectorAll('.book-cell')].every(c => c.dataset.mounted)")
     verdicts = page.evaluate(
         """async () => {
             const cells = [...document.querySelectorAll('.book-cell')];

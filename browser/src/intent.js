@@ -12,14 +12,11 @@ function nearView(element) {
 }
 
 export function watchIntent(elements) {
-  if (!elements.length) return;
+  if (!elements.length) return undefined;
   const start = () => runtime.start().catch(() => {});
   // A cell already near the view starts Python now, not at the observer's first
-  // callback: that waits for a frame, which the editors' mounting would delay.
-  if (elements.some(nearView)) {
-    start();
-    return;
-  }
+  // callback: that waits for a frame. The start-up's promise goes back to the loader.
+  if (elements.some(nearView)) return start();
   const observer = new IntersectionObserver(
     (entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
