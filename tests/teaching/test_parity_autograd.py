@@ -208,6 +208,27 @@ q = x.sin()
 q.grad_fn.register_hook(lambda gi, go: [gi[0]])
 print(attempt(lambda: q.sum().backward()))
 """,
+    "calling_a_node": """
+a = torch.tensor(2., requires_grad=True)
+b = torch.tensor(3., requires_grad=True)
+print((a * b).grad_fn(torch.ones(())))
+y = a * 3
+print(y.grad_fn(torch.ones(())), y.grad_fn(None))
+e = a.exp()
+print(e.grad_fn(torch.ones(())))
+with torch.no_grad():
+    print(e.grad_fn(torch.ones(())))
+for args in [(), (torch.ones(()), torch.ones(())), (1.0,)]:
+    print(attempt(lambda: e.grad_fn(*args)))
+parts = torch.tensor([1., 2., 3.], requires_grad=True).split(2)
+print(parts[0].grad_fn(torch.ones(2), None), parts[0].grad_fn(None, None))
+print(attempt(lambda: parts[0].grad_fn(torch.ones(2))))
+leaf = a.sum().grad_fn.next_functions[0][0]
+print(leaf(torch.ones(())), a.grad, leaf(torch.ones(())), a.grad, leaf(None), a.grad)
+z = torch.tensor(0., requires_grad=True)
+r = torch.relu(z / z)
+print(r.grad_fn(torch.ones(())), r.grad_fn(torch.tensor(-2.)))
+""",
     "detach_and_requires_grad": """
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x * 2

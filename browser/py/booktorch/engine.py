@@ -208,25 +208,6 @@ def _run_backward(outputs, grads, keep_graph, create_graph, inputs, allow_unreac
 
 
 # ------------------------------------------------------------------ engine.cpp
-def accumulate_grad(var, new_grad):
-    """What AccumulateGrad does with a gradient: set ``var.grad`` or add to it.
-
-    With grad mode off (a plain backward) the first gradient is copied into ``var``'s layout and later
-    ones are added in place; with grad mode on (``create_graph=True``) both steps are recorded, as
-    torch's ``CopyBackwards`` and ``AddBackward0``, so that ``var.grad`` itself can be differentiated.
-    """
-    old = var._grad
-    if old is None:
-        copy = at.clone_obey_contract(new_grad, var)
-        if grad_state.grad and new_grad._requires_grad:
-            copy[...] = new_grad  # records the copy (CopyBackwards), as torch's clone_obey_contract does
-        var._grad = copy
-    elif not grad_state.grad:
-        at.add_into(old, new_grad)
-    else:
-        var._grad = at.add(old, new_grad)
-
-
 def _graph(roots):
     """Every node reachable from the roots, and how many gradients each one waits for."""
     deps = {}
@@ -353,7 +334,7 @@ def _call(fn, grad_in, keep_graph, watching, deliver, wanted):
             before = var._grad
             if watching and before is not None:
                 before = at.clone(before)  # the accumulation below may write into it
-            accumulate_grad(var, grad_in)
+            fn.accumulate(grad_in)
             for o in watching:
                 o.on_accumulate(fn, grad_in, before, var._grad)
             if var._post_hooks:

@@ -24,9 +24,9 @@ import re
 import weakref
 
 from .dtypes import float64, scalar_dtype, tensor_type_name
-from .grad_mode import no_grad
 from .grad_mode import state as grad_state
 from .hooks import HookDict, add_hook
+from .registry import at
 from .tensor import Tensor
 
 _seq = itertools.count()
@@ -224,8 +224,24 @@ class Node:
         return sorted(names)
 
     def __call__(self, *grads):
-        with no_grad():
-            return self.apply(grads[0])
+        """``grad_fn(grad)``, as torch's Python binding of a node calls it: one gradient per output of
+        the node, in the current grad mode; one gradient out per input (a tuple when there are
+        several, None where an input takes none). An AccumulateGrad accumulates and returns ()."""
+        if len(grads) != self._n_outputs:
+            raise TypeError(f"expected {self._n_outputs} arguments, got {len(grads)} instead")
+        for i, g in enumerate(grads):
+            if g is not None and not isinstance(g, Tensor):
+                raise TypeError(f"argument {i} is not a Variable")
+        if isinstance(self, AccumulateGrad):
+            if grads[0] is not None:
+                self.accumulate(grads[0])
+            return ()
+        grad_in = list(grads) if self._n_outputs > 1 else grads[0]
+        if grad_in is None or (self._n_outputs > 1 and all(g is None for g in grads)):
+            outs = [None] * len(self.next_functions)
+        else:
+            outs = self.apply(grad_in)
+        return outs[0] if len(outs) == 1 else tuple(outs)
 
     # subclasses
     def apply(self, grad):  # pragma: no cover - every node class defines it
@@ -254,6 +270,25 @@ class AccumulateGrad(Node):
 
     def __repr__(self):
         return f"<AccumulateGrad object at {hex(id(self))}>"
+
+    def accumulate(self, new_grad):
+        """Set ``variable.grad`` to the gradient or add to it.
+
+        With grad mode off (a plain backward) the first gradient is copied into the variable's layout and
+        later ones are added in place; with grad mode on (``create_graph=True``) both steps are recorded,
+        as torch's ``CopyBackwards`` and ``AddBackward0``, so that ``.grad`` itself can be differentiated.
+        """
+        var = self.variable
+        old = var._grad
+        if old is None:
+            copy = at.clone_obey_contract(new_grad, var)
+            if grad_state.grad and new_grad._requires_grad:
+                copy[...] = new_grad  # records the copy (CopyBackwards), as torch's clone_obey_contract does
+            var._grad = copy
+        elif not grad_state.grad:
+            at.add_into(old, new_grad)
+        else:
+            var._grad = at.add(old, new_grad)
 
 
 def accumulator(t):
