@@ -226,16 +226,12 @@ class Node:
     def __call__(self, *grads):
         """``grad_fn(grad)``, as torch's Python binding of a node calls it: one gradient per output of
         the node, in the current grad mode; one gradient out per input (a tuple when there are
-        several, None where an input takes none). An AccumulateGrad accumulates and returns ()."""
+        several, None where an input takes none)."""
         if len(grads) != self._n_outputs:
             raise TypeError(f"expected {self._n_outputs} arguments, got {len(grads)} instead")
         for i, g in enumerate(grads):
             if g is not None and not isinstance(g, Tensor):
                 raise TypeError(f"argument {i} is not a Variable")
-        if isinstance(self, AccumulateGrad):
-            if grads[0] is not None:
-                self.accumulate(grads[0])
-            return ()
         grad_in = list(grads) if self._n_outputs > 1 else grads[0]
         if grad_in is None or (self._n_outputs > 1 and all(g is None for g in grads)):
             outs = [None] * len(self.next_functions)
@@ -270,6 +266,11 @@ class AccumulateGrad(Node):
 
     def __repr__(self):
         return f"<AccumulateGrad object at {hex(id(self))}>"
+
+    def apply(self, grad):
+        """Called as a node (``grad_fn.next_functions[0][0](g)``): accumulates, and passes nothing on."""
+        self.accumulate(grad)
+        return []
 
     def accumulate(self, new_grad):
         """Set ``variable.grad`` to the gradient or add to it.

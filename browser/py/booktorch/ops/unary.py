@@ -415,9 +415,8 @@ class ReluBackward0(Node):
         return [threshold_backward(grad, self.saved("result"), 0)]
 
     def local(self, i):
-        # threshold_backward's test (result <= 0 gives 0), so a NaN result passes grad on, as in torch
         result = self.saved("result")
-        return Tensor._from_values([0.0 if v <= 0 else 1.0 for v in result._values()], result._shape, D.float32)
+        return threshold_backward(at.ones_like(result), result, 0)  # 1 where the gradient passes, NaN results too
 
 
 @kernel
