@@ -2,7 +2,6 @@
 
 import functools
 import http.server
-import time
 import json
 import socket
 import threading
@@ -269,6 +268,13 @@ def python_starts(page):
     return page.evaluate("performance.getEntriesByName('book-python-start').length")
 
 
+def main_thread_delay_ms(page):
+    """How long a task queued on the page's main thread waits to run, measured in the page (the test's
+    round trip to a browser on a loaded machine is not the page's delay)."""
+    return page.evaluate("() => new Promise(done => { const t = performance.now(); "
+                         "setTimeout(() => done(performance.now() - t), 0); })")
+
+
 def flood_then_stop(page, target):
     """Run a cell that prints without end: the page stays responsive, the output keeps its
     head and its latest tail with a note between, Stop ends it, and a normal run follows."""
@@ -279,9 +285,7 @@ def flood_then_stop(page, target):
     page.wait_for_function("el => el.querySelector('.book-cell__cut').textContent.includes('not shown')",
                            arg=target.element_handle(), timeout=20_000)
     page.wait_for_timeout(1500)  # keep it printing for a while
-    started = time.perf_counter()
-    assert page.evaluate("1 + 1") == 2
-    assert time.perf_counter() - started < 0.25, "the page froze under the flood"
+    assert main_thread_delay_ms(page) < 250, "the page froze under the flood"
     output = target.locator(".book-cell__output")
     text = output.inner_text()
     assert text.startswith("1\n2\n3\n") and len(text) < 70_000, len(text)
