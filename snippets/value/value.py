@@ -89,6 +89,43 @@ print("x.grad:", x.grad, " u.grad:", u.grad)
 assert x.grad == 8.0 and u.grad == 2.0
 # ANCHOR_END: diamond
 
+# ANCHOR: twice
+import torch
+
+y.backward()                       # walk the same graph a second time
+print("Value, second walk: x.grad:", x.grad, " u.grad:", u.grad)
+
+t = torch.tensor(2.0, requires_grad=True)
+s = t * t
+z = s + s
+z.backward(retain_graph=True)      # keep the saved tensors for a 2nd walk
+z.backward()
+print("torch, second walk: x.grad:", t.grad.item(),
+      " u keeps a grad:", s.retains_grad)
+assert x.grad == 24.0 and u.grad == 4.0
+assert t.grad.item() == 16.0 and not s.is_leaf and not s.retains_grad
+# ANCHOR_END: twice
+
+# ANCHOR: zero_grad
+def zero_grad(self):
+    """Set grad to 0 on this node and on every node it was made from."""
+    stack, seen = [self], {self}
+    while stack:
+        node = stack.pop()
+        node.grad = 0.0
+        for inp, _ in node.inputs:
+            if inp not in seen:
+                seen.add(inp)
+                stack.append(inp)
+
+Value.zero_grad = zero_grad
+
+y.zero_grad()
+y.backward()
+print("cleared, then walked: x.grad:", x.grad, " u.grad:", u.grad)
+assert x.grad == 8.0 and u.grad == 2.0
+# ANCHOR_END: zero_grad
+
 # ANCHOR: more_ops
 def power(self, k):                # k is a plain number
     return Value(self.data ** k, ((self, k * self.data ** (k - 1)),))
@@ -141,3 +178,68 @@ for k in start:
 assert all(abs(mine[k].grad - theirs[k].grad.item()) < 1e-12
            for k in start)
 # ANCHOR_END: neuron
+
+# ANCHOR: mlp
+import random
+
+def layer(inputs, weights, biases):
+    """Output j is tanh(biases[j] + the sum of weights[j][i] * inputs[i])."""
+    outputs = []
+    for row, bias in zip(weights, biases):
+        total = bias
+        for w, v in zip(row, inputs):
+            total = total + w * v
+        outputs.append(total.tanh())
+    return outputs
+
+rng = random.Random(1)              # Python's own generator: no torch here
+sizes = [2, 4, 1]                   # 2 inputs, 4 hidden units, 1 output
+net = [([[Value(rng.uniform(-1, 1)) for _ in range(n_in)]
+         for _ in range(n_out)],
+        [Value(0.0) for _ in range(n_out)])
+       for n_in, n_out in zip(sizes, sizes[1:])]
+params = [v for weights, biases in net
+          for v in [w for row in weights for w in row] + biases]
+
+def graph_nodes(out):
+    found, stack = {out}, [out]
+    while stack:
+        for inp, _ in stack.pop().inputs:
+            if inp not in found:
+                found.add(inp)
+                stack.append(inp)
+    return found
+
+def predict(point):
+    values = list(point)
+    for weights, biases in net:
+        values = layer(values, weights, biases)
+    return values[0]
+
+# +1 where the two coordinates have the same sign: no straight line
+# separates the +1 corners from the -1 corners
+points = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+targets = [1, -1, -1, 1]
+print("parameters:", len(params))
+
+losses = []
+for step in range(30):
+    loss = Value(0.0)
+    for point, target in zip(points, targets):
+        loss = loss + (predict(point) - target) ** 2
+    loss.zero_grad()                # clear every node, parameters included
+    loss.backward()
+    for p in params:
+        p.data -= 0.1 * p.grad      # one step of gradient descent
+    losses.append(loss.data)
+    if step % 5 == 0 or step == 29:
+        print(f"step {step:2d}  loss {loss.data:.4f}")
+
+outputs = [predict(point).data for point in points]
+print("outputs:", [round(o, 2) for o in outputs], " targets:", targets)
+print("nodes in one step's graph:", len(graph_nodes(loss)))
+assert len(params) == 2 * 4 + 4 + 4 * 1 + 1 == 17
+assert round(losses[0], 2) == 4.08 and round(losses[-1], 2) == 0.10
+assert all(o * t > 0.8 for o, t in zip(outputs, targets))
+assert len(graph_nodes(loss)) == 182
+# ANCHOR_END: mlp
