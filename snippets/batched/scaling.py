@@ -7,32 +7,43 @@ import torch
 def measure(d, scaled, queries=2000, keys=16):
     """Softmax over the scores of random queries against random keys.
 
-    Returns the spread of the scores, the mean largest weight, and the
-    mean size of the gradient that reaches the scores."""
+    Returns the spread of the scores, the mean largest weight, the mean
+    size of the gradient that reaches the scores and of the one that
+    reaches the queries, and the share of quiet keys: keys whose score
+    gets under 1% of the largest score gradient of its row."""
     g = torch.Generator().manual_seed(d)
-    q = torch.randn(queries, 1, d, generator=g)
+    q = torch.randn(queries, 1, d, generator=g).requires_grad_(True)
     k = torch.randn(queries, keys, d, generator=g)
     scores = (q @ k.mT).squeeze(1)                   # [queries, keys]
     if scaled:
         scores = scores / d**0.5
-    scores.requires_grad_(True)
+    scores.retain_grad()
     weights = torch.softmax(scores, dim=-1)
     upstream = torch.randn(queries, keys, generator=g)
     (weights * upstream).sum().backward()            # any loss will do
+    size = scores.grad.abs()
+    quiet = size < 0.01 * size.max(dim=-1, keepdim=True).values
     return (scores.std().item(), weights.max(dim=-1).values.mean().item(),
-            scores.grad.norm(dim=-1).mean().item())
+            scores.grad.norm(dim=-1).mean().item(),
+            q.grad.norm(dim=-1).mean().item(), quiet.float().mean().item())
 
 
 dims = [4, 16, 64, 256, 1024]
 rows = {s: [measure(d, s) for d in dims] for s in (False, True)}
+pair = f"{'raw':>9} {'/sqrt(d)':>9}"
 print(f"{'':>6} {'std of scores':>19}  {'largest weight':>19}"
-      f"  {'gradient size':>19}")
-print(f"{'d':>6} {'raw':>9} {'/sqrt(d)':>9}  {'raw':>9} {'/sqrt(d)':>9}"
-      f"  {'raw':>9} {'/sqrt(d)':>9}")
+      f"  {'grad. to scores':>19}")
+print(f"{'d':>6} {pair}  {pair}  {pair}")
 for i, d in enumerate(dims):
-    (s0, w0, g0), (s1, w1, g1) = rows[False][i], rows[True][i]
+    (s0, w0, g0, _, _), (s1, w1, g1, _, _) = rows[False][i], rows[True][i]
     print(f"{d:>6} {s0:>9.2f} {s1:>9.2f}  {w0:>9.3f} {w1:>9.3f}"
           f"  {g0:>9.4f} {g1:>9.4f}")
+print()
+print(f"{'':>6} {'grad. to queries':>19}  {'quiet keys':>19}")
+print(f"{'d':>6} {pair}  {pair}")
+for i, d in enumerate(dims):
+    (*_, q0, z0), (*_, q1, z1) = rows[False][i], rows[True][i]
+    print(f"{d:>6} {q0:>9.4f} {q1:>9.4f}  {z0:>9.3f} {z1:>9.3f}")
 # ANCHOR_END: measure
 
 raw, fixed = rows[False], rows[True]
@@ -43,10 +54,18 @@ assert all(abs(fixed[i][0] - 1) < 0.05 for i in range(len(dims)))
 assert raw[-1][1] > 0.95 and raw[2][1] > 0.8
 # ... scaled: the largest weight stays where it was for small d
 assert all(0.2 < fixed[i][1] < 0.3 for i in range(len(dims)))
-# and the gradient through a saturated softmax nearly vanishes
+# the gradient that reaches the scores shrinks through a saturated softmax
 assert 6 < fixed[-1][2] / raw[-1][2] < 7
 assert all(0.27 < fixed[i][2] < 0.3 for i in range(len(dims)))
 assert all(raw[i + 1][2] < raw[i][2] for i in range(len(dims) - 1))
+# but the queries get MORE gradient without the scaling, not less:
+# about 5 times as much at d = 1024
+assert 4.5 < raw[-1][3] / fixed[-1][3] < 5
+assert all(raw[i][3] > fixed[i][3] for i in range(len(dims)))
+assert all(0.25 < fixed[i][3] < 0.3 for i in range(len(dims)))
+# what saturation does: most keys' scores get next to no gradient
+assert raw[-1][4] > 0.85 and raw[2][4] > 0.7
+assert all(fixed[i][4] < 0.07 for i in range(len(dims)))
 
 # ANCHOR: figure
 fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6))
