@@ -4,33 +4,59 @@ import matplotlib
 matplotlib.use("Agg")
 import torch
 
-# ANCHOR: read
-R = torch.tensor([[0.0, -1.0],
-                  [1.0,  0.0]])
-print("i-hat lands on", R[:, 0])     # [0, 1]: the positive y-axis
-print("j-hat lands on", R[:, 1])     # [-1, 0]: the negative x-axis
+# ANCHOR: build
+# The goal: turn the whole plane a quarter turn to the left.
+# Only two decisions are needed: where the two unit arrows end up.
+x_arrow_to = torch.tensor([0.0, 1.0])    # pointed right, now points up
+y_arrow_to = torch.tensor([-1.0, 0.0])   # pointed up, now points left
+R = torch.stack([x_arrow_to, y_arrow_to], dim=1)   # written in as columns
+print(R)
 
-v = torch.tensor([2.0, 1.0])
+v = torch.tensor([3.0, 4.0])
 w = R @ v
 angle = lambda u: math.degrees(math.atan2(u[1].item(), u[0].item()))
-print(f"v = {v.tolist()} at {angle(v):.2f} degrees, length {v.norm():.4f}")
+print(f"v = {v.tolist()} at {angle(v):.2f} degrees, length {v.norm():.1f}")
 print(f"R @ v = {w.tolist()} at {angle(w):.2f} degrees, "
-      f"length {w.norm():.4f}")
+      f"length {w.norm():.1f}")
 
-half_turn = R @ R
-print("R @ R =", half_turn.tolist())
+assert R.tolist() == [[0.0, -1.0], [1.0, 0.0]]
+assert w.tolist() == [-4.0, 3.0]
+assert abs((angle(w) - angle(v)) - 90.0) < 1e-9
+assert v.norm().item() == w.norm().item() == 5.0
+# ANCHOR_END: build
+
+# ANCHOR: recognise
+col0, col1 = R[:, 0], R[:, 1]
+print("lengths:", col0.norm().item(), col1.norm().item(),
+      "| col0 . col1 =", (col0 @ col1).item())
+
+# The same recipe for any angle: the x-arrow goes to (cos, sin), and the
+# y-arrow to the same thing turned a quarter further.
+def turn_by(degrees):
+    t = math.radians(degrees)
+    return torch.tensor([[math.cos(t), -math.sin(t)],
+                         [math.sin(t),  math.cos(t)]])
+
+three_small = turn_by(30) @ turn_by(30) @ turn_by(30)
+print("three 30-degree turns:",
+      (three_small.round(decimals=4) + 0.0).tolist())   # + 0.0: no -0.0
+print("R @ R =", (R @ R).tolist())
 print("four quarter turns give the identity:",
       torch.equal(R @ R @ R @ R, torch.eye(2)))
 
-assert R[:, 0].tolist() == [0.0, 1.0] and R[:, 1].tolist() == [-1.0, 0.0]
-assert w.tolist() == [-1.0, 2.0]
-assert abs(angle(v) - 26.57) < 0.005 and abs(angle(w) - 116.57) < 0.005
-assert abs((angle(w) - angle(v)) - 90.0) < 1e-9
-assert abs(v.norm() - w.norm()) < 1e-6
-assert abs(w.norm().item() - math.sqrt(5)) < 1e-6
-assert torch.equal(half_turn, -torch.eye(2))
+assert col0.norm() == col1.norm() == 1.0 and (col0 @ col1).item() == 0.0
+assert torch.allclose(three_small, R, atol=1e-6)
+assert torch.allclose(turn_by(90), R, atol=1e-7)
+assert torch.equal(R @ R, -torch.eye(2))
 assert torch.equal(R @ R @ R @ R, torch.eye(2))
-# ANCHOR_END: read
+# ANCHOR_END: recognise
+
+# Not shown: a mirror passes the same column test; only det's sign differs.
+mirror = torch.tensor([[-1.0, 0.0], [0.0, 1.0]])
+assert mirror[:, 0].norm() == mirror[:, 1].norm() == 1.0
+assert (mirror[:, 0] @ mirror[:, 1]).item() == 0.0
+assert torch.linalg.det(mirror).item() == -1.0
+assert torch.linalg.det(R).item() == 1.0
 
 # ANCHOR: figure
 import matplotlib.pyplot as plt
