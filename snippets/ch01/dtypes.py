@@ -69,16 +69,23 @@ wide_1d = torch.tensor([1.0], dtype=torch.float64)      # one axis
 wide_0d = torch.tensor(1.0, dtype=torch.float64)        # no axes
 print("float16 + float64, 1-d:", (half + wide_1d).dtype)
 print("float16 + float64, 0-d:", (half + wide_0d).dtype)
-print("float16 + 1.0         :", (half + 1.0).dtype)
+print("int64 + float64, 0-d  :", (labels + wide_0d).dtype)
 print("int64 + 0.5           :", (labels + 0.5).dtype)
+print("float16 + 1.0         :", (half + 1.0).dtype)
 
 assert (labels + heights).dtype == torch.float32
 assert (big + torch.zeros(1)).item() == 16_777_216.0 != big.item()
 assert torch.finfo(torch.float32).eps == 2**-23   # 24 significant bits
 assert (half + wide_1d).dtype == torch.float64
-assert (half + wide_0d).dtype == torch.float16
-assert (half + 1.0).dtype == torch.float16
+assert (half + wide_0d).dtype == torch.float16     # same kind: no widening
+assert (labels + wide_0d).dtype == torch.float64   # new kind: its own width
 assert (labels + 0.5).dtype == torch.float32 == torch.get_default_dtype()
+assert (half + 1.0).dtype == torch.float16
+# the same holds for integers: a 0-d int64 does not widen an int32 tensor,
+# and a Python int lifts a bool tensor to the default integer, int64
+assert (torch.tensor([1, 2], dtype=torch.int32) + torch.tensor(5)).dtype \
+    == torch.int32
+assert (torch.tensor([True, False]) + 1).dtype == torch.int64
 # ANCHOR_END: promotion
 
 # ANCHOR: sizes
