@@ -42,4 +42,16 @@ assert layer.weight.dtype == torch.float32
 assert x.dtype == torch.float32 and out.dtype == torch.float32
 assert out.shape == (2, 2)
 assert not np.shares_memory(features, x.numpy())   # a dtype change is a copy
+
+counts = np.array([3, 1, 4], dtype=np.int32)     # 4 bytes per number
+as_float = torch.from_numpy(counts).float()      # float32: 4 bytes as well
+print("int32 -> float32, same width, shares memory:",
+      np.shares_memory(counts, as_float.numpy()))
+print("the array still holds", counts.tolist(), "as", counts.dtype)
+
+assert counts.itemsize == as_float.element_size() == 4
+assert not np.shares_memory(counts, as_float.numpy())
+assert counts.dtype == np.int32 and counts.tolist() == [3, 1, 4]
+# the same bytes read as float32 would not be 3.0: new numbers, new storage
+assert torch.from_numpy(counts).view(torch.float32)[0].item() != 3.0
 # ANCHOR_END: fix
