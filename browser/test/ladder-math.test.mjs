@@ -40,6 +40,13 @@ test("counts and bytes", () => {
   assert.equal(s.bytesText, "73,728 bytes");
   assert.equal(s.product, "8 × 3 × 768 = 18,432");
   assert.equal(summary([], "bool").bytesText, "1 byte");
+  // One of a thing is singular (issue 23: "1 elements"); zero and many are plural.
+  assert.equal(summary([], "float32").numelWords, "1 element");
+  assert.equal(summary([1, 1], "float32").numelWords, "1 element");
+  assert.equal(summary([0, 3], "float32").numelWords, "0 elements");
+  assert.equal(summary([1000], "float32").numelWords, "1,000 elements");
+  assert.equal(summary([1000], "float32").bytesText, "4,000 bytes");
+  assert.equal(humanBytes(0n), "0 bytes");
 });
 
 test("index expressions use initials, the focused axis as ':'", () => {

@@ -3,6 +3,7 @@
 import functools
 import http.server
 import json
+import re
 import socket
 import threading
 from pathlib import Path
@@ -181,6 +182,26 @@ def widget_state(page, root):
 def announcements(page, root):
     """What a widget's polite live region says now."""
     return page.locator(f"{root} .book-widget__live").inner_text()
+
+
+# A count of one with a plural noun: "1 elements" (issue 23). "1,000 elements" and "0.1 steps" are fine.
+ONE_WITH_PLURAL = re.compile(r"(?<![\d.,])1 (elements|bytes|values|entries|tape entries|cells|products|steps|axes)\b")
+
+
+def counts_read_wrong(page, root):
+    """Every "1 <plural>" a reader can meet in the widget ``root``: its text on screen, its
+    drawings' titles and descriptions, its aria labels and value texts, its live region."""
+    text = page.evaluate(
+        """(selector) => {
+            const root = document.querySelector(selector);
+            const attributes = ["aria-label", "aria-valuetext"].flatMap((name) =>
+                [...root.querySelectorAll(`[${name}]`)].map((el) => el.getAttribute(name)));
+            const drawn = [...root.querySelectorAll("title, desc, text")].map((el) => el.textContent);
+            return [root.innerText, root.querySelector(".book-widget__live")?.textContent ?? "", ...attributes, ...drawn].join("\\n");
+        }""",
+        root,
+    )
+    return ONE_WITH_PLURAL.findall(text)
 
 
 class Watched:

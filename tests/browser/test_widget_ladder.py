@@ -3,7 +3,9 @@
 
 import torch
 
-from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers, widget_opener
+from tests.browser.conftest import (
+    clean, counts_read_wrong, fallback_without_javascript, serious_axe_violations, widget_helpers, widget_opener,
+)
 
 PAGE = "tensors/"
 ROOT = "[data-widget=ladder]"
@@ -151,6 +153,40 @@ def test_by_keyboard_slider_inputs_names_and_axes(watched, isolated_url):
     page.keyboard.press("ArrowDown")  # float32 -> int64
     s = state(page)
     assert (s["dtype"], s["bytes"]) == ("int64", torch_bytes([16, 3, 32, 32], "int64")[1])
+    clean(watched, isolated_url)
+
+
+def test_one_of_a_thing_is_singular_everywhere_by_keyboard(watched, isolated_url):
+    """Issue 23: "1 elements". One element, byte or value reads singular on screen, in the
+    drawing's description, in aria labels and in the live region."""
+    page = open_widget(watched, isolated_url)
+    page.locator(f"{ROOT} [role=slider]").focus()
+    page.keyboard.press("Home")  # rank 0: one number
+    assert live(page) == "Rank 0, scalar: shape [], 1 element, 4 bytes as float32."
+    assert counts_read_wrong(page, ROOT) == []
+
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.input") == "shape"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("[1, 1]")
+    page.keyboard.press("Enter")
+    assert live(page) == "Shape [1, 1]: rank 2, 1 element, 4 bytes as float32."
+    assert "1 element, 4 bytes as float32" in page.locator(f"{ROOT} svg desc").text_content()
+    page.keyboard.press("Tab")  # Apply shape
+    page.keyboard.press("Tab")  # dtype
+    assert page.evaluate("document.activeElement.dataset.input") == "dtype"
+    for _ in range(3):  # float32 -> int64 -> float16 -> bool
+        page.keyboard.press("ArrowDown")
+    assert state(page)["dtype"] == "bool"
+    assert live(page) == "bool: 1 byte per element, 1 byte in all."
+    page.locator(f"{ROOT} .lad__shape .lad__axis[data-axis='1']").focus()
+    assert page.locator(f"{ROOT} [data-readout=slice]").inner_text().endswith("shape [1], 1 value.")
+    assert counts_read_wrong(page, ROOT) == []
+
+    page.locator(f"{ROOT} [data-input=shape]").fill("[3, 2]")  # and many stay plural
+    page.locator(f"{ROOT} [data-input=shape]").press("Enter")
+    assert live(page) == "Shape [3, 2]: rank 2, 6 elements, 6 bytes as bool."
     clean(watched, isolated_url)
 
 

@@ -3,7 +3,9 @@
 
 import torch
 
-from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers, widget_opener
+from tests.browser.conftest import (
+    clean, counts_read_wrong, fallback_without_javascript, serious_axe_violations, widget_helpers, widget_opener,
+)
 
 PAGE = "matmul/"
 ROOT = "[data-widget=matmul]"
@@ -115,6 +117,9 @@ def test_every_partial_sum_matches_torch_for_other_shapes(watched, isolated_url)
         s = state(page)
         A, B = torch.tensor(s["A"]), torch.tensor(s["B"])
         assert A.shape == (R, K) and B.shape == (K, Cn) and s["total"] == R * K * Cn
+        assert counts_read_wrong(page, ROOT) == []  # "1 product per cell, 1 cell" (issue 23)
+        if (R, K, Cn) == (1, 1, 1):
+            assert "(1 product per cell, 1 cell)" in page.locator(f"{ROOT} .mm__work").inner_text()
         expected = (A.unsqueeze(1) * B.T.unsqueeze(0)).cumsum(-1)  # [R, Cn, K] partial sums
         # Walk the first cell and the last cell product by product.
         action(page, "step").click()
@@ -127,6 +132,7 @@ def test_every_partial_sum_matches_torch_for_other_shapes(watched, isolated_url)
         s = state(page)
         assert s["C"] == (A @ B).tolist()
         assert s["current"]["sum"] == expected[-1, -1, -1].item()
+        assert counts_read_wrong(page, ROOT) == []
     clean(watched, isolated_url)
 
 
@@ -156,6 +162,7 @@ def test_mismatch_mode_shows_torchs_error(watched, isolated_url):
         page.locator(f"{ROOT} select[data-shape=Ka]").select_option(str(Ka))
         page.locator(f"{ROOT} select[data-shape=Kb]").select_option(str(Kb))
         assert state(page)["error"] == torch_error((2, Ka), (Kb, 2))
+        assert counts_read_wrong(page, ROOT) == []  # "A row of A has 1 entry" (issue 23)
     # Leaving the mode couples the inner lengths again.
     page.locator(f"{ROOT} input[data-mismatch]").focus()
     page.keyboard.press("Space")

@@ -2,6 +2,8 @@
 // axis names, index expressions and the capped drawing plan. Every number the
 // widget shows comes from here. parseShape is shared with the other widgets.
 
+import { counted } from "./words.js";
+
 // Bytes per element, as torch's element_size() reports them.
 export const DTYPES = { float32: 4, int64: 8, float16: 2, bool: 1 };
 
@@ -78,8 +80,7 @@ export function groupDigits(value) {
 // A readable size: 96 -> "96 bytes", 24576 -> "24 KiB", 2359296 -> "2.25 MiB".
 export function humanBytes(value) {
   let amount = Number(BigInt(value));
-  if (amount === 1) return "1 byte";
-  if (amount < 1024) return `${amount} bytes`;
+  if (amount < 1024) return counted(amount, "byte");
   const units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
   let unit = -1;
   while (amount >= 1024 && unit < units.length - 1) {
@@ -170,9 +171,10 @@ export function summary(shape, dtype) {
     shape: formatShape(shape),
     numel: count.toString(),
     numelText: groupDigits(count),
+    numelWords: counted(count, "element", "elements", groupDigits(count)), // "1 element", "18,432 elements"
     elementSize: DTYPES[dtype],
     bytes: bytes.toString(),
-    bytesText: `${groupDigits(bytes)} ${bytes === 1n ? "byte" : "bytes"}`,
+    bytesText: counted(bytes, "byte", "bytes", groupDigits(bytes)),
     human: humanBytes(bytes),
     product: shape.length ? `${shape.join(" × ")} = ${groupDigits(count)}` : "1 (a scalar holds one number)",
   };

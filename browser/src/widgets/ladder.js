@@ -8,12 +8,11 @@ import { announcer, button, describedSvg, html, onEnter, onWidthChange, publish,
 import {
   DTYPES, MAX_RANK, axisSlice, drawingPlan, formatShape, parseShape, rung, summary, validateNames,
 } from "./ladder-math.js";
+import { counted } from "./words.js";
 
 const SHIFT = 0.38; // offset between stacked layers, in cells
 const WIDTH = 520; // target width of the drawing, in SVG units (less on a narrower screen)
 const CELL_KEY = { stacks: 0, layers: 1, rows: 2, columns: 3 }; // where each role's index sits in a cell's key
-
-const bytesWord = (n) => (n === 1 ? "byte" : "bytes");
 
 export function mount(root) {
   new Ladder(root);
@@ -60,7 +59,7 @@ function buildShapeInputs(box) {
   html("span", { text: "dtype" }, dtypeLabel);
   const dtypeSelect = html("select", { "data-input": "dtype" }, dtypeLabel);
   for (const [name, size] of Object.entries(DTYPES)) {
-    html("option", { value: name, text: `${name} (${size} ${bytesWord(size)})` }, dtypeSelect);
+    html("option", { value: name, text: `${name} (${counted(size, "byte")})` }, dtypeSelect);
   }
   return { shapeInput, applyButton, dtypeSelect };
 }
@@ -259,14 +258,14 @@ class Ladder {
     Object.assign(this.state, { rank: next, shape: r.shape, names: r.names, axis: null, pinned: null, error: null });
     this.render();
     const s = summary(this.state.shape, this.state.dtype);
-    this.announce(`Rank ${next}, ${r.label}: shape ${s.shape}, ${s.numelText} ${s.numel === "1" ? "element" : "elements"}, ${s.bytesText} as ${this.state.dtype}.`);
+    this.announce(`Rank ${next}, ${r.label}: shape ${s.shape}, ${s.numelWords}, ${s.bytesText} as ${this.state.dtype}.`);
   }
 
   setDtype(dtype) {
     this.state.dtype = dtype;
     this.render();
     const s = summary(this.state.shape, dtype);
-    this.announce(`${dtype}: ${s.elementSize} ${bytesWord(s.elementSize)} per element, ${s.bytesText} in all.`);
+    this.announce(`${dtype}: ${counted(s.elementSize, "byte")} per element, ${s.bytesText} in all.`);
   }
 
   applyShape() {
@@ -286,7 +285,7 @@ class Ladder {
     });
     this.render();
     const s = summary(this.state.shape, this.state.dtype);
-    this.announce(`Shape ${s.shape}: rank ${s.rank}, ${s.numelText} elements, ${s.bytesText} as ${this.state.dtype}.`);
+    this.announce(`Shape ${s.shape}: rank ${s.rank}, ${s.numelWords}, ${s.bytesText} as ${this.state.dtype}.`);
   }
 
   renameAxes() {
@@ -410,7 +409,7 @@ class Ladder {
     this.view.drawing.setDescription(
       rank === 0
         ? `Rank 0: a single dot, one ${dtype} number, ${s.bytesText}.`
-        : `Rank ${s.rank}, ${rung(rank).label}, shape ${s.shape} (${named}): ${s.numelText} elements, ${s.bytesText} as ${dtype}. Long axes are drawn shortened with an ellipsis.`,
+        : `Rank ${s.rank}, ${rung(rank).label}, shape ${s.shape} (${named}): ${s.numelWords}, ${s.bytesText} as ${dtype}. Long axes are drawn shortened with an ellipsis.`,
     );
   }
 
@@ -531,7 +530,7 @@ class Ladder {
     html("code", { text: slice.expression }, sliceLine);
     sliceLine.append(` walks along axis ${axis} (${slice.name})${others}: shape `);
     html("code", { text: formatShape(slice.sliceShape) }, sliceLine);
-    sliceLine.append(`, ${slice.length} ${slice.length === 1 ? "value" : "values"}.`);
+    sliceLine.append(`, ${counted(slice.length, "value")}.`);
   }
 
   publishState() {

@@ -7,6 +7,7 @@ import "./matmul.css";
 import { announcer, describedSvg, html, publish, svg, svgText } from "./svg.js";
 import { DEFAULT_SHAPE, MAX_SIZE, completedBetween, matmulError, operands, progress, shapeRule } from "./matmul-math.js";
 import { Playback, buildStepButtons } from "./stepper.js";
+import { counted } from "./words.js";
 
 const CELL = 40; // SVG units per matrix cell
 const GAP = 34; // between A and C, and between B and C
@@ -241,17 +242,17 @@ class Matmul {
     const { R, Ka, Kb, Cn } = this.state;
     const cur = p.current;
     if (problem) {
-      workPair.textContent = `A row of A has ${Ka} entries but a column of B has ${Kb}: they cannot be paired, so there is no product.`;
+      workPair.textContent = `A row of A has ${counted(Ka, "entry", "entries")} but a column of B has ${Kb}: they cannot be paired, so there is no product.`;
       workSum.textContent = "Make the two inner lengths equal (or switch the mode off) to multiply.";
     } else if (!cur) {
-      workPair.textContent = `Press Step to multiply the first pair: row 0 of A with column 0 of B (${Ka} products per cell, ${R * Cn} cells).`;
+      workPair.textContent = `Press Step to multiply the first pair: row 0 of A with column 0 of B (${counted(Ka, "product")} per cell, ${counted(R * Cn, "cell")}).`;
       workSum.textContent = "";
     } else {
       workPair.textContent = `C[${cur.r}][${cur.c}], k = ${cur.k}: A[${cur.r}][${cur.k}] × B[${cur.k}][${cur.c}] = ${cur.a} × ${cur.b} = ${cur.product}`;
       const sum = p.terms.map((term) => term.product).join(" + ");
       workSum.textContent = cur.last
         ? `C[${cur.r}][${cur.c}] = ${p.terms.map((term) => `${term.a}×${term.b}`).join(" + ")} = ${sum} = ${cur.sum}${p.complete ? ". All cells done." : ""}`
-        : `Running sum: ${sum} = ${cur.sum} (${cur.k + 1} of ${Ka} products)`;
+        : `Running sum: ${sum} = ${cur.sum} (${cur.k + 1} of ${counted(Ka, "product")})`;
     }
   }
 
@@ -265,7 +266,7 @@ class Matmul {
             (cur
               ? `Working on C[${cur.r}][${cur.c}]: row ${cur.r} of A with column ${cur.c} of B, product ${cur.k + 1} of ${Ka}, running sum ${cur.sum}. `
               : "No products yet. ") +
-            `${p.finished} of ${R * Cn} cells finished.`,
+            `${p.finished} of ${counted(R * Cn, "cell")} finished.`,
     );
   }
 

@@ -12,6 +12,7 @@ import "./tape.css";
 import { runtime } from "../runtime.js";
 import { announcer, button, describedSvg, html, publish, setUnavailable, svg, svgText, uniqueId } from "./svg.js";
 import { Playback, buildStepButtons } from "./stepper.js";
+import { counted } from "./words.js";
 import {
   DEFAULT_SOURCE, DEFAULT_X, EXAMPLES, backwardState, bestIndex, caretLines, describeStep, errorCurve, fmt, fmtError,
   fmtH, gradText, layoutGraph, numericRow, num,
@@ -233,7 +234,7 @@ class Tape {
     this.render();
     const n = answer.nodes.length;
     this.announce(
-      `Recorded ${n} tape ${n === 1 ? "entry" : "entries"} for f(x) = ${answer.label} at x = ${fmt(answer.x)}: ` +
+      `Recorded ${counted(n, "tape entry", "tape entries")} for f(x) = ${answer.label} at x = ${fmt(answer.x)}: ` +
         `f(x) = ${fmt(answer.value)}. Press Step to walk the tape backwards.`,
     );
   }
@@ -331,7 +332,7 @@ class Tape {
     this.drawEdges(svg("g", { class: "tape-edges" }, plot), layout, s);
     data.nodes.forEach((node, i) => this.drawNode(plot, node, i, layout.boxes[node.id], s));
     graph.setDescription(
-      `${data.nodes.length} tape entries for f(x) = ${data.label} at x = ${fmt(data.x)}, output at the top, x at the bottom. ` +
+      `${counted(data.nodes.length, "tape entry", "tape entries")} for f(x) = ${data.label} at x = ${fmt(data.x)}, output at the top, x at the bottom. ` +
         data.nodes
           .map((n, i) => {
             const ins = n.inputs.filter((id) => id !== null).map((id) => data.nodes.find((m) => m.id === id)?.label || id);
@@ -400,7 +401,7 @@ class Tape {
     const left = s.total - s.step;
     result.textContent =
       s.xGrad === null
-        ? `f(x) = ${fmt(data.value)} at x = ${fmt(data.x)}. x.grad is None until the walk reaches AccumulateGrad (${left} step${left === 1 ? "" : "s"} to go).`
+        ? `f(x) = ${fmt(data.value)} at x = ${fmt(data.x)}. x.grad is None until the walk reaches AccumulateGrad (${counted(left, "step")} to go).`
         : `f(x) = ${fmt(data.value)} at x = ${fmt(data.x)}, and x.grad = ${fmt(s.xGrad)}.`;
   }
 
