@@ -74,9 +74,30 @@ assert message.startswith("Mismatch in shape")
 
 # ANCHOR: size
 # a Jacobian has (outputs x inputs) entries; backward never builds one
+jac = torch.autograd.functional.jacobian
 n = 1000
-big = torch.autograd.functional.jacobian(torch.sin, torch.zeros(n))
-print("Jacobian of sin on", n, "numbers:", big.shape,
-      "=", big.numel(), "entries,", int((big != 0).sum()), "nonzero")
-assert big.numel() == n * n and int((big != 0).sum()) == n
+J_sin = jac(torch.sin, torch.zeros(n))
+print("sin on", n, "numbers:", tuple(J_sin.shape), "=", J_sin.numel(),
+      "entries,", int((J_sin != 0).sum()), "nonzero")
+
+torch.manual_seed(0)
+W, x = torch.randn(50, 100), torch.randn(100)
+J_x = jac(lambda x: W @ x, x)                    # d(W @ x) / dx
+J_W = jac(lambda W: W @ x, W)                    # d(W @ x) / dW
+print("W @ x, by x:", tuple(J_x.shape), "=", J_x.numel(), "entries,",
+      int((J_x != 0).sum()), "nonzero; J equals W:", torch.equal(J_x, W))
+print("W @ x, by W:", tuple(J_W.shape), "=", J_W.numel(), "entries,",
+      int((J_W != 0).sum()), "nonzero")
+assert J_sin.numel() == n * n and int((J_sin != 0).sum()) == n
+assert torch.equal(J_x, W) and int((J_x != 0).sum()) == J_x.numel() == 5000
+assert J_W.shape == (50, 50, 100) and int((J_W != 0).sum()) == 50 * 100
 # ANCHOR_END: size
+
+# Not shown: the two shortcuts, v @ W for x and the outer product for W.
+v = torch.randn(50)
+Wt = W.clone().requires_grad_(True)
+xt = x.clone().requires_grad_(True)
+(Wt @ xt).backward(gradient=v)
+assert torch.allclose(xt.grad, v @ W) and torch.allclose(xt.grad, v @ J_x)
+assert torch.allclose(Wt.grad, torch.outer(v, x))
+assert torch.allclose(Wt.grad, torch.einsum("i,ijk->jk", v, J_W))
