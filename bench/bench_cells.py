@@ -28,6 +28,18 @@ profile:
                   own code (assets/book/, javascripts/, KaTeX, Pyodide) or Material's (its
                   bundle and the page's inline scripts), from the Long Animation Frames API
 
+  first visit     from a fresh profile, with service workers on, as a reader's first visit is:
+                  the bytes the server sent until the network was quiet (Python, notebooks and
+                  the rest apart), the storage the site then used, and whether the page
+                  reloaded itself; for the home page, a chapter with cells opened at its top
+                  and the same chapter opened at its cells (Python starts)
+  cold first run  from a fresh profile: navigation to a chapter, a click on its first cell's
+                  Run as soon as the button is there, to that cell's output (a reload in
+                  between loses the click: the reader clicks again), with the time the Run
+                  button appeared
+  --baseline SITE measures the first visit and the cold first run of another build too,
+                  round by round beside this one (before and after a change, in one run)
+
 Targets: zero Pyodide bytes on pages without cells; click->output <= 150 ms once
 ready; Stop <= 1.0 s; warm navigation to ready <= 1.0 s; 200 SGD steps <= 1.5 s in the browser; a chapter without cells at most 630,000 bytes
 (60% of the 1.05 MB a page without cells cost while KaTeX ran in the browser and every page
@@ -101,6 +113,25 @@ class Isolated(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Counted(http.server.SimpleHTTPRequestHandler):
+    """A static host (no special headers) that counts the bytes of every body it sends,
+    by kind, and when it last sent one: what a reader's first visit costs."""
+
+    sent = None  # {kind: bytes}, set per server by counting_server()
+    last = None  # [monotonic time of the last request]
+
+    def copyfile(self, source, outputfile):
+        path = urlsplit(self.path).path
+        kind = "Python" if "/pyodide/" in path or path.endswith(".whl") else "notebooks" if "/notebooks/" in path else "rest"
+        data = source.read()
+        self.sent[kind] = self.sent.get(kind, 0) + len(data)
+        self.last[0] = time.monotonic()
+        outputfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
 class Gzipped(Isolated):
     """The same site with its text files gzip-compressed, as a static host sends them."""
 
@@ -135,6 +166,130 @@ def serve(site, handler=Isolated):
     server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def counting_server(site):
+    """(server, base URL, sent, last) for ``site`` on a static host that counts what it sends."""
+    sent, last = {}, [time.monotonic()]
+    handler = type("CountedHere", (Counted,), {"sent": sent, "last": last})
+    server, base = serve(site, handler)
+    return server, base, sent, last
+
+
+def steady_evaluate(page, script):
+    """page.evaluate, asked again when a navigation (a page reloading itself) destroyed its context."""
+    for _ in range(20):
+        try:
+            return page.evaluate(script)
+        except Exception as error:
+            if "context was destroyed" not in str(error):
+                raise
+            page.wait_for_load_state()
+    raise SystemExit("the page kept navigating")
+
+
+def wait_quiet(page, last, quiet_s=4.0, limit_s=180.0):
+    """Until the server has sent nothing for ``quiet_s`` (the service worker's installing and
+    Python's start-up included) and any Python the page started is ready."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit_s:
+        page.wait_for_timeout(500)
+        python = steady_evaluate(page, "() => ({ started: performance.getEntriesByName('book-python-start').length,"
+                               " ready: performance.getEntriesByName('book-python-ready').length })")
+        if time.monotonic() - last[0] >= quiet_s and python["ready"] >= python["started"]:
+            return
+    raise SystemExit(f"the first visit was not quiet after {limit_s:.0f} s")
+
+
+def settled_storage(page, limit_s=60.0):
+    """The bytes the site stores once that stops growing (a Python snapshot is written a few
+    seconds after Python is ready): the same reading three seconds apart."""
+    usage = lambda: steady_evaluate(page, "async () => (await navigator.storage.estimate()).usage")  # noqa: E731
+    before, started = usage(), time.monotonic()
+    while time.monotonic() - started < limit_s:
+        page.wait_for_timeout(3000)
+        now = usage()
+        if now == before:
+            return now
+        before = now
+    return before
+
+
+def first_visit(launch, site, path):
+    """What a first visit to ``path`` costs: bytes sent by kind, storage used, reloads."""
+    server, base, sent, last = counting_server(site)
+    with tempfile.TemporaryDirectory() as profile:
+        context = launch(profile)
+        page = context.pages[0] if context.pages else context.new_page()
+        loads = []
+        page.on("load", lambda: loads.append(time.monotonic()))
+        last[0] = time.monotonic()
+        page.goto(base + path)
+        wait_quiet(page, last)
+        storage = settled_storage(page)
+        context.close()
+    server.shutdown()
+    return {**{kind: sent.get(kind, 0) for kind in ("Python", "notebooks", "rest")},
+            "all": sum(sent.values()), "storage": storage, "reloads": len(loads) - 1}
+
+
+RUN_BUTTON = """() => {
+    const cell = document.querySelector('.book-cell[data-mounted]');
+    const run = cell && [...cell.querySelectorAll('button')].find(b => b.textContent === 'Run');
+    return run && !run.disabled ? run : null;
+}"""
+
+
+def cold_first_run(launch, site, path=CELLS_PAGE):
+    """Seconds from navigation to the Run button and to the first cell's output, from a fresh
+    profile; a reload that loses the click is met as a reader meets it: by clicking again."""
+    server, base, _, _ = counting_server(site)
+    with tempfile.TemporaryDirectory() as profile:
+        context = launch(profile)
+        page = context.pages[0] if context.pages else context.new_page()
+        started = time.monotonic()
+        page.goto(base + path)
+        button_at = None
+        while True:
+            try:
+                page.wait_for_function(RUN_BUTTON, timeout=180_000)
+                button_at = button_at or time.monotonic() - started
+                page.evaluate(f"({RUN_BUTTON})().click()")
+                page.wait_for_function("() => ['done', 'error'].includes(document.querySelector('.book-cell').dataset.state)",
+                                       timeout=180_000)
+                break
+            except Exception as error:  # the page reloaded under the click: the reader clicks again
+                if "context was destroyed" not in str(error) and "navigation" not in str(error):
+                    raise
+        output_at = time.monotonic() - started
+        context.close()
+    server.shutdown()
+    return {"Run button s": button_at, "first output s": output_at}
+
+
+def first_visits(launch, sites, rounds):
+    """{site label: {measure: [values]}} for each site, its rounds side by side with the others'."""
+    results = {label: {} for label in sites}
+    for _ in range(rounds):
+        for label, site in sites.items():
+            measured = {f"home: {k}": v for k, v in first_visit(launch, site, "").items()}
+            measured |= {f"chapter: {k}": v for k, v in first_visit(launch, site, "tensors/").items()}
+            measured |= {f"cells in view: {k}": v for k, v in first_visit(launch, site, CELLS_PAGE).items()}
+            measured |= {f"cold first run: {k}": v for k, v in cold_first_run(launch, site).items()}
+            for name, value in measured.items():
+                results[label].setdefault(name, []).append(value)
+    return results
+
+
+def print_first_visits(results):
+    labels = list(results)
+    print(f"\n{'first visit (median)':<36}" + "".join(f"{label:>18}" for label in labels))
+    for name in results[labels[0]]:
+        cells = []
+        for label in labels:
+            value = statistics.median(results[label][name])
+            cells.append(f"{value:>18,.2f}" if name.endswith(" s") else f"{value:>18,.0f}")
+        print(f"{name:<36}" + "".join(cells))
 
 
 def owner(url, base):
@@ -307,6 +462,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--site", type=Path, default=ROOT / "site")
+    parser.add_argument("--baseline", type=Path, help="another built site whose first visit to measure beside this one")
+    parser.add_argument("--first-visit-only", action="store_true", help="measure the first visit and the cold first run only")
     args = parser.parse_args()
     if not (args.site / "assets" / "book" / "cells.js").exists():
         raise SystemExit(f"no built site with cells at {args.site}: run `make build` first")
@@ -318,6 +475,11 @@ def main():
     with sync_playwright() as playwright:
         launch = functools.partial(playwright.chromium.launch_persistent_context,
                                    executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        sites = {"this site": args.site} | ({"baseline": args.baseline} if args.baseline else {})
+        visits = first_visits(launch, sites, args.rounds)
+        print_first_visits(visits)
+        if args.first_visit_only:
+            return
         for _ in range(args.rounds):  # cold: a new profile each time
             with tempfile.TemporaryDirectory() as profile:
                 context = launch(profile)
@@ -402,7 +564,8 @@ def main():
     out.mkdir(exist_ok=True)
     (out / "cells.json").write_text(json.dumps(
         {"cold": cold, "warm": warm, "clicks": clicks, "stops": stops, "longest": longest, "book longest": book_longest, **results, "page kinds": kinds,
-         "programs in the browser": in_browser, "programs under torch": under_torch, "torch import": torch_import},
+         "programs in the browser": in_browser, "programs under torch": under_torch, "torch import": torch_import,
+         "first visits": visits},
         indent=1,
     ))
 

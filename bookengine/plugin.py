@@ -29,6 +29,7 @@ from .render import render_failure
 from .notebook import chapter_notebook, notebook_json
 from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
 from .runner import warm_parent
+from .search_text import prose_only
 from .background import BackgroundCheck
 from .status import status_page
 from .vendor import browser_files, katex_files, runtime_bytes
@@ -97,7 +98,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
 
     # ---- the build phase: plan in on_files, run in a thread, render page by page ----------
     def on_files(self, files, *, config):
-        self.runtime_bytes = None  # what a first run downloads, said on every cell
+        self.runtime_bytes = None  # what a first run downloads, said once on a page with cells
         if self.config.assets:
             browser = browser_files(config, self.book.root)
             for file in katex_files(config, self.book.root) + browser:
@@ -238,6 +239,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             # the chapter itself is what search should find, not its notebook's copy
             page.meta["search"] = {"exclude": True}
             return html
+        html = prose_only(html)  # search previews show the words around a match, never a listing
         with_math = {anchor for anchor, inner in HEADING.findall(html) if 'class="arithmatex"' in inner}
         entries = [item for item in _toc_items(page.toc) if item.id in with_math]
         # every formula of the page and of its table of contents in one request; on_post_page,

@@ -6,6 +6,7 @@ import posixpath
 from importlib import metadata
 
 from .embeds import figures_of, shown_chunks
+from .figures import layout
 
 TEXT_FENCE = "`" * 4  # longer than any fence a snippet's output could contain
 
@@ -57,13 +58,21 @@ def _figure_images(snippet, shown, alts, page_uri):
     """Markdown images, light and dark, for the figures ``shown`` = [(number, figure)]."""
     page_dir = posixpath.dirname(page_uri) or "."
     images = []
-    for (number, _), alt in zip(shown, alts):
+    for (number, figure), alt in zip(shown, alts):
         for variant in ("light", "dark"):
             src = posixpath.relpath(figure_uri(snippet.rel, number, variant), page_dir)
-            # Linked to itself: on a phone, the figure opens alone, full size and zoomable.
-            image = f'![{_alt(alt)}]({src}#only-{variant}){{ loading="lazy" }}'
-            images.append(f'[{image}]({src}#only-{variant}){{ .book-figure title="Open the figure full size" }}')
+            image = f'![{_alt(alt)}]({src}#only-{variant}){{ {_figure_size(figure[variant])} loading="lazy" }}'
+            # Linked to itself: the figure opens alone, whole, to zoom into.
+            images.append(f'[{image}]({src}#only-{variant}){{ .book-figure title="Open the figure alone" }}')
     return images
+
+
+def _figure_size(svg):
+    """The image's size (the page reserves its place before it loads) and, for a phone, the
+    width at which its smallest label stays readable (book.css scrolls it sideways there)."""
+    size = layout(svg)
+    readable = f' style="--book-readable-width: {size.readable_width}px"' if size.readable_width else ""
+    return f'width="{size.width}" height="{size.height}"{readable}'
 
 
 def render_widget(directive, snippet, shown, page_uri):
@@ -122,25 +131,19 @@ def _data_attribute(value):
     return f'data-book="{html.escape(json.dumps(value), quote=True)}"'
 
 
-def first_run_cost(runtime_bytes):
-    """The sentence that says what the first run downloads (None: no runtime published)."""
-    if not runtime_bytes:
-        return ""
-    return (
-        f' <span class="book-cell__cost">The first run downloads Python for your browser, '
-        f"{runtime_bytes / 1e6:.1f} MB, once.</span>"
-    )
-
-
 def render_cell(cell, expected, runtime_bytes=None):
     """A browser cell: the code (the no-JS view), the book's verified output, and
-    the data the cell script needs. The editor and buttons are added by script."""
-    data = _data_attribute({"code": cell.code, "expected": expected, "name": cell.name, "label": cell.number})
+    the data the cell script needs. The editor and buttons are added by script; the
+    page says once what a first run downloads (``python_bytes``), and only while Python
+    is not yet in the reader's browser (browser/src/page-tools.js)."""
+    data = _data_attribute(
+        {"code": cell.code, "expected": expected, "name": cell.name, "label": cell.number, "python_bytes": runtime_bytes}
+    )
     code = html.escape(cell.code.rstrip("\n"))
     shown = html.escape(expected.rstrip("\n")) or "(prints nothing)"
     return (
         f'<div class="book-cell" data-cell="{cell.number}" {data} markdown="0">\n'
-        f'<p class="book-cell__note">{CELL_NOTE}{first_run_cost(runtime_bytes)}</p>\n'
+        f'<p class="book-cell__note">{CELL_NOTE}</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{code}</code></pre></div>\n'
         f'<p class="book-cell__label">Output in the book (torch {TORCH})</p>\n'
         f'<pre class="book-cell__expected"><code>{shown}</code></pre>\n'
@@ -154,14 +157,13 @@ def render_exercise(exercise, runtime_bytes=None):
     """An exercise: the task in an editor (added by script), Check, a hint and a worked
     solution behind disclosure buttons (these work without script too)."""
     data = _data_attribute(
-        {"task": exercise.code["task"], "check": exercise.code["check"], "name": exercise.rel}
+        {"task": exercise.code["task"], "check": exercise.code["check"], "name": exercise.rel, "python_bytes": runtime_bytes}
     )
     task = html.escape(exercise.code["task"].rstrip("\n"))
     solution = html.escape(exercise.code["solution"].rstrip("\n"))
     return (
         f'<div class="book-exercise" data-exercise="{html.escape(exercise.rel)}" {data} markdown="0">\n'
-        f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.'
-        f"{first_run_cost(runtime_bytes)}</p>\n"
+        f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{task}</code></pre></div>\n'
         '<p class="book-exercise__result" aria-live="polite"></p>\n'
         '<pre class="book-cell__output" aria-live="polite" hidden></pre>\n'

@@ -71,3 +71,20 @@ def test_what_a_call_prints_does_not_wait_for_the_next_run(monkeypatch):
     monkeypatch.setitem(sys.modules, "printer", printer)
     assert bookcell.call("printer", "say", json.dumps(["no newline"])) == ("null", None)
     assert stdout.buffer == ""
+
+
+def test_defined_names_are_what_a_cell_binds_in_the_page_namespace():
+    code = "\n".join([
+        "import torch, numpy.linalg", "from os import path as p", "x = 1", "y += 1", "(a, [b, *c]) = 1, [2, 3]",
+        "for i in range(3):", "    inner = i", "def f(arg):", "    local = arg", "class C:", "    attr = 1",
+        "with open('f') as fh:", "    pass", "try:", "    pass", "except OSError as err:", "    pass",
+        "if (w := 3):", "    pass", "[q for q in range(2)]", "square = lambda t: t * t",
+    ])
+    found = bookcell.defined_names([code, "x = (", ""])
+    assert found[0] == sorted(["torch", "numpy", "p", "x", "y", "a", "b", "c", "i", "inner", "f", "C", "fh", "err", "w",
+                               "square"])
+    assert found[1] is None  # cannot be parsed
+    assert found[2] == []
+    # the names a cell's NameError can be about, as the worker passes them: JSON both ways
+    value, error = bookcell.call("bookcell", "defined_names", json.dumps([["t = torch.ones(2)"]]))
+    assert error is None and json.loads(value) == [["t"]]

@@ -4,7 +4,7 @@
 //               {type: "run", id, page, code, name, fresh}  (fresh: new namespace)
 //               {type: "call", id, module, name, args}  module.name(...args), args JSON-able
 // Messages out: {type: "ready", seconds, restored} | {type: "failed", error}
-//               {type: "out", id, text}             more of the output's head
+//               {type: "out", id, text, partial}    more of the output's head, its unfinished line
 //               {type: "tail", id, text, dropped}   the output's tail now, once the head is full
 //               {type: "done", id, error, interrupted}
 //                 error: null | {type, traceback, last, line}  (last: "Type: message\n")

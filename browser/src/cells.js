@@ -4,10 +4,13 @@
 // The cells of one page share a namespace, as a notebook's do, in a visit of their
 // own: the first run after the page is opened starts with no names defined, and
 // running a cell first runs the earlier cells not yet run in this visit, each in
-// its own place on the page, where it can be seen and stopped. Each cell says
-// whether it has run in this visit, and a cell that ran before an earlier cell
-// was changed or run again is marked stale.
+// its own place on the page, where it can be seen and stopped. A cell the reader
+// stopped is never run again by itself. Each cell says whether it has run in this
+// visit, and a cell that ran before an earlier cell was changed or run again is
+// marked stale. A cell whose code is the reader's edit says so, and when a later cell
+// misses a name that an earlier cell's book code defines, the later cell says which.
 
+import { missingName } from "./missing-name.js";
 import { OutputView } from "./output-view.js";
 import { runtime } from "./runtime.js";
 import { copyText, shareLink } from "./share.js";
@@ -17,7 +20,17 @@ const RUN_STATES = {
   "not-run": "Not run yet",
   ran: "Ran",
   stale: "Stale: an earlier cell changed after this ran",
+  stopped: "Stopped before it finished: it does not run again until you run it",
 };
+
+// What a cell that waits for Python says: what Python is busy with, or that it is starting.
+export function waitingText(page) {
+  const busy = runtime.busy;
+  if (!runtime.ready) return "Starting Python…";
+  if (!busy) return "Waiting for Python…";
+  const where = busy.page === page ? "" : " (on a page you left: it is being stopped)";
+  return `Waiting: Python is busy with ${busy.label}${where}. Its Stop button stops it.`;
+}
 
 // The cells and exercises mounted on the page now, in page order, and whether their
 // shared namespace has been started afresh in this visit.
@@ -27,6 +40,11 @@ export class PageVisit {
     this.cells = [];
     this.exercises = [];
     this.fresh = true;
+    this.endings = []; // what to undo when the reader leaves the page
+  }
+
+  onEnd(undo) {
+    this.endings.push(undo);
   }
 
   add(list, item) {
@@ -55,6 +73,12 @@ export class PageVisit {
       if (cell.runState !== "not-run") cell.setRunState("stale");
     }
   }
+
+  // The reader left the page: what ran for it is no use now (runtime.leave stops it).
+  end() {
+    for (const undo of this.endings) undo();
+    runtime.leave(this.page);
+  }
 }
 
 export function errorVerdict(error) {
@@ -73,12 +97,18 @@ export class Cell {
     this.page = visit.page;
     this.data = readData(element);
     this.ran = false; // in this visit, to its end or to an error
+    this.job = null; // the run waiting for Python or running, while there is one
+    this.earlier = null; // the earlier cell running first for this one
     this.verdictText = "";
     element.dataset.mounted = "true";
     element.id ||= `cell-${this.data.label}`;
     element.bookCell = this;
     visit.add(visit.cells, this);
     this.build();
+    // while this cell waits, it says what Python is busy with
+    visit.onEnd(runtime.onState((state) => {
+      if (state === "busy" && this.element.dataset.state === "waiting" && !this.earlier) this.status.textContent = waitingText(this.page);
+    }));
   }
 
   get label() {
@@ -105,8 +135,11 @@ export class Cell {
     this.status = toolbar(slot, [this.runButton, this.stopButton, this.resetButton, this.linkButton, this.runBadge]);
     this.output = new OutputView(el.querySelector(".book-cell__output"));
     this.verdict = el.querySelector(".book-cell__verdict");
+    this.why = element("p", "book-cell__why");
+    this.verdict.after(this.why);
     this.setState("idle", "");
     this.setRunState("not-run");
+    this.showEdited(this.element.dataset.edited === "true");
   }
 
   setState(state, message) {
@@ -117,24 +150,44 @@ export class Cell {
     this.runButton.disabled = busy;
   }
 
-  setRunState(state) {
+  setRunState(state, seconds = null) {
     this.runState = state;
     this.element.dataset.run = state;
-    this.runBadge.textContent = RUN_STATES[state];
+    this.runBadge.textContent = seconds === null ? RUN_STATES[state] : `${RUN_STATES[state]} in ${seconds} s`;
   }
 
   setVerdict(kind, text) {
     this.element.dataset.verdict = kind;
     this.verdictText = text;
     this.verdict.textContent = text;
+    this.why.replaceChildren();
+    this.why.hidden = true;
     delete this.element.dataset.stale;
+  }
+
+  // An edited cell says so above its code, and the book's output says whose code it belongs to.
+  showEdited(edited) {
+    if (edited && !this.editedNote) {
+      this.editedNote = element("p", "book-cell__edited", "Edited: this is your code, kept in this browser. Reset brings back the book's.");
+      this.element.querySelector(".book-cell__editor").before(this.editedNote);
+    } else if (!edited && this.editedNote) {
+      this.editedNote.remove();
+      this.editedNote = null;
+    }
+    const label = this.element.querySelector(".book-cell__label");
+    if (label) {
+      label.dataset.book ??= label.textContent;
+      label.textContent = edited ? `${label.dataset.book}, for the book's code, not your edit` : label.dataset.book;
+    }
   }
 
   // An edit: the output and verdict on the page belong to the old code, and later
   // cells that ran may have used what this cell defined.
   edited(edited) {
     this.element.dataset.edited = String(edited);
-    if (!this.verdict || this.element.dataset.state === "running") return;
+    if (!this.verdict) return; // still being built: build() shows it
+    this.showEdited(edited);
+    if (this.element.dataset.state === "running") return;
     if (this.runState !== "not-run") this.visit.staleAfter(this);
     if (!this.verdictText) return;
     this.element.dataset.stale = "true";
@@ -143,11 +196,16 @@ export class Cell {
 
   async run() {
     if (this.runButton.disabled) return;
-    this.setState("waiting", runtime.ready ? "Waiting…" : "Starting Python (first run only)…");
+    this.abandoned = false;
+    this.setState("waiting", waitingText(this.page));
     try {
       await runtime.start();
     } catch (error) {
       this.setState("failed", `Python could not start: ${error.message}`);
+      return;
+    }
+    if (this.abandoned) {
+      this.setState("idle", "Not run: you stopped it while Python started.");
       return;
     }
     const blocker = await this.runEarlierCells();
@@ -159,38 +217,56 @@ export class Cell {
   }
 
   // Earlier cells of the page not yet run in this visit run first, each in its own
-  // place. Returns the cell that was stopped (the reader pressed Stop), if any.
+  // place; one the reader stopped does not. Returns the cell that was stopped now
+  // (the reader pressed Stop), if any.
   async runEarlierCells() {
     for (const other of this.visit.cells) {
       if (other === this) break;
-      if (other.ran) continue;
+      if (other.ran || other.runState === "stopped") continue;
+      this.earlier = other;
       this.setState("waiting", `Running ${other.label} first: this page's cells share their names… (Stop stops it)`);
       await other.execute();
+      this.earlier = null;
       if (other.element.dataset.state === "stopped") return other;
     }
     return null;
   }
 
   async execute() {
-    this.ran = true;
-    if (this.runState !== "not-run") this.visit.staleAfter(this);
-    this.output.clear();
-    this.lastError = null;
-    this.setVerdict("", "");
-    delete this.element.dataset.matches;
-    const started = performance.now();
-    this.setState("running", "Running…");
+    this.setState("waiting", waitingText(this.page));
+    let started = 0;
+    const begin = () => {
+      this.ran = true;
+      if (this.runState !== "not-run") this.visit.staleAfter(this);
+      this.output.clear();
+      this.lastError = null;
+      this.setVerdict("", "");
+      delete this.element.dataset.matches;
+      started = performance.now();
+      this.setState("running", "Running…");
+    };
     const fresh = this.visit.takeFresh();
-    const result = await runtime.run(this.page, this.editor.code, this.data.name, (piece) => this.output.add(piece), { fresh });
+    this.job = runtime.run(this.page, this.editor.code, this.data.name, (piece) => this.output.add(piece), {
+      fresh, label: this.label, onStart: begin,
+    });
+    const result = await this.job;
+    this.job = null;
+    if (result.cancelled) {
+      if (fresh) this.visit.fresh = true; // its fresh namespace was never made
+      this.setState("idle", "Not run: you stopped it while it waited for Python.");
+      return;
+    }
     await this.output.settle();
     if (result.interrupted) {
-      this.ran = false; // what it defines is unknown: it runs again before a later cell
+      this.ran = false;
       this.output.showError("Stopped.\n");
       this.setVerdict("stopped", "");
+      this.setRunState("stopped"); // what it defined is unknown: never run again by itself
       this.setState("stopped", "Stopped");
       return;
     }
-    this.setRunState("ran");
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    this.setRunState("ran", seconds);
     const error = result.error;
     this.lastError = error;
     if (error) this.output.showError(error.traceback);
@@ -201,17 +277,35 @@ export class Cell {
     else if (error) this.setVerdict("error", errorVerdict(error));
     else if (this.element.dataset.edited === "true") this.setVerdict("edited", "Your edited code printed something other than the book's output.");
     else this.setVerdict("differs", "✗ This output differs from the book's.");
-    const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    this.setState(error ? "error" : "done", `Ran in ${seconds} s`);
+    this.setState(error ? "error" : "done", "");
+    if (error?.type === "NameError") await this.explainMissingName(error);
   }
 
+  // Stop what this cell is waiting for: the earlier cell running first for it, its own
+  // run, or, while it only waits in the queue, its place there.
   async stop() {
+    if (this.earlier) return this.earlier.stop();
+    if (this.element.dataset.state === "waiting") {
+      if (this.job) this.job.cancel();
+      else this.abandoned = true; // Python is starting: the run never begins
+      return undefined;
+    }
     this.status.textContent = "Stopping…";
-    await runtime.stop(this.page);
+    return runtime.stop(this.page);
+  }
+
+  // A NameError: which earlier cell should have defined the name, and why it did not.
+  async explainMissingName(error) {
+    const earlier = this.visit.cells.slice(0, this.visit.cells.indexOf(this));
+    const why = await missingName(error, earlier, this.page);
+    if (!why) return;
+    this.why.replaceChildren(...why);
+    this.why.hidden = false;
   }
 
   reset() {
     this.endVisitor();
+    if (this.runState === "stopped") this.setRunState("not-run"); // the book's code runs first again when needed
     this.editor.reset();
     this.output.clear();
     this.lastError = null;

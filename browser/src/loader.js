@@ -9,19 +9,15 @@ const bookWorker = new URL("../../book-sw.js", import.meta.url);
 const pythonWidgets = Object.keys(widgets).filter((name) => widgets[name].python);
 const PYTHON_USERS = [".book-cell", ".book-exercise", ...pythonWidgets.map((name) => `[data-widget='${name}']`)].join(", ");
 
-// The book's service worker (browser/src/book-sw.js) keeps the whole book for offline
-// reading and, since static hosts cannot send COOP/COEP headers, adds them, so Stop
-// can interrupt Python instead of restarting it. A page it does not control yet is
-// not isolated: it reloads once, at most once a visit, to come under its control.
+// The book's service worker (browser/src/book-sw.js) keeps the book for offline reading
+// and, since static hosts cannot send COOP/COEP headers, adds them, so Stop can interrupt
+// Python instead of restarting it. It never reloads the page to take control: a reload
+// would lose a shared link, the scroll position and a Python already starting. Until a
+// page loads under its control, Stop restarts Python instead (runtime.js).
 async function registerWorker() {
   if (!window.isSecureContext || !navigator.serviceWorker) return;
   try {
-    const registration = await navigator.serviceWorker.register(bookWorker.href);
-    if (self.crossOriginIsolated || navigator.serviceWorker.controller || !document.querySelector(PYTHON_USERS)) return;
-    if (sessionStorage.getItem("book-isolation-reload")) return; // never a reload loop
-    sessionStorage.setItem("book-isolation-reload", "1");
-    if (registration.active) location.reload();
-    else navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+    await navigator.serviceWorker.register(bookWorker.href);
   } catch {
     // no service worker (blocked, private mode...): no offline copy; Stop restarts Python
   }
@@ -32,8 +28,11 @@ async function registerWorker() {
 function mountIfNeeded() {
   const python = [...document.querySelectorAll(PYTHON_USERS)].filter((el) => !el.dataset.intentWatched);
   python.forEach((el) => (el.dataset.intentWatched = "true"));
-  const watching = python.length ? import("./intent.js").then(({ watchIntent }) => watchIntent(python)) : Promise.resolve();
-  watching.then(afterStartUp).catch(() => {}).then(mountBundles);
+  // (the start-up's promise travels wrapped: a promise returned from then() would be waited for)
+  const watching = python.length
+    ? import("./intent.js").then(({ watchIntent }) => ({ started: watchIntent(python) }))
+    : Promise.resolve({});
+  watching.then(({ started }) => afterStartUp(started)).catch(() => {}).then(mountBundles);
 }
 
 // A page that opens with a cell in view starts Python at once (intent.js gives its start-up).

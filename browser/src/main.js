@@ -20,13 +20,12 @@ let current = null; // the visit of the page shown now
 
 runtime.onState((state) => {
   if (state === "lost") current?.forgetRuns();
-  // once Python is here, the cells' "the first run downloads ..." no longer applies
-  if (state === "ready") document.documentElement.dataset.bookPython = "ready";
 });
 
 function visitFor(page) {
   const mounted = document.querySelector(".book-cell[data-mounted], .book-exercise[data-mounted]");
   if (current && current.page === page && mounted) return current;
+  current?.end(); // the page the reader left: its runs stop
   current = new PageVisit(page);
   return current;
 }
@@ -44,6 +43,8 @@ function explain(elements, reason) {
   }
 }
 
+// A shared cell's link (#share=...): opened when the page is, and when only the address's
+// fragment changes on the page shown (the reader opens a second link to the same page).
 function openSharedLink(visit, tools) {
   const shared = readShareHash(location.hash);
   if (!shared) return;
@@ -81,3 +82,7 @@ export async function mountCells(root = document) {
   }
   return mounted;
 }
+
+window.addEventListener("hashchange", () => {
+  if (current?.tools && current.page === location.pathname) openSharedLink(current, current.tools);
+});

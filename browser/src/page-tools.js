@@ -1,9 +1,20 @@
 // The page as a notebook: Run all, Reset page (asked once) and Download my notebook,
-// in a bar before the page's first cell.
+// in a bar before the page's first cell; and, once for the page, what the first run
+// downloads, said only while Python is not yet in this browser.
 
 import { download, notebookOf } from "./notebook-export.js";
+import { pythonIsKept } from "./offline.js";
 import { runtime } from "./runtime.js";
 import { button, element } from "./ui.js";
+
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+// What the page says of Python in each runtime state, when it must be downloaded first.
+const DOWNLOAD_NOTES = {
+  idle: (size) => `Your first run downloads Python for this browser: ${size}, once. It is then kept here, and the cells work offline too.`,
+  loading: (size) => `Downloading Python for this browser (${size}, once)…`,
+  ready: () => "Python is downloaded and kept in this browser: next time, and offline, the cells start without a download.",
+};
 
 export class PageTools {
   constructor(visit) {
@@ -17,12 +28,34 @@ export class PageTools {
     this.save = button("Download my notebook", "Download this page's cells, with your edits and outputs, as a Jupyter notebook", () => this.downloadNotebook());
     this.status = element("span", "book-page-tools__status");
     this.status.setAttribute("role", "status");
-    this.bar.append(this.runAll, this.reset, this.save, this.status);
+    this.python = element("p", "book-page-tools__python");
+    this.python.setAttribute("role", "status");
+    this.python.hidden = true;
+    this.bar.append(this.runAll, this.reset, this.save, this.status, this.python);
     if (!visit.cells.length) {
       this.runAll.hidden = true;
       this.save.hidden = true;
     }
     first.before(this.bar);
+    this.sayWhatPythonCosts((visit.cells[0] ?? visit.exercises[0]).data.python_bytes);
+  }
+
+  // The download note, from the runtime's state; nothing once Python is kept in this browser.
+  async sayWhatPythonCosts(bytes) {
+    if (!bytes || (await pythonIsKept())) return;
+    const say = (state) => {
+      const note = DOWNLOAD_NOTES[state];
+      if (note) {
+        this.python.textContent = note(megabytes(bytes));
+        this.python.hidden = false;
+      }
+    };
+    say(runtime.state);
+    const unsubscribe = runtime.onState((state) => {
+      say(state);
+      if (state === "ready") unsubscribe();
+    });
+    this.visit.onEnd(unsubscribe);
   }
 
   async runAllCells() {

@@ -2,28 +2,41 @@
 //
 // Stop interrupts through a SharedArrayBuffer when the page is cross-origin
 // isolated; otherwise it ends the worker, starts a new one and quietly replays
-// the cells this page had run, so the namespace is as the reader left it.
+// the runs of that namespace that had finished, so it is as the reader left it. A
+// run that was stopped is never replayed.
 //
-// A run's output arrives as {kind: "out", text} pieces (more of its head) and
-// {kind: "tail", text, dropped} (its tail so far, once the head is full).
+// Runs and calls are queued, one at a time. Each job says who it is for ({page, label}):
+// `busy` is the job Python is working on now (the "busy" event tells when it changes),
+// so a waiting cell can say what it waits for, and leaving a page stops that page's
+// jobs (a page that is gone cannot show their output).
+//
+// A run's output arrives as {kind: "out", text, partial} pieces (more of its head, and
+// its unfinished last line) and {kind: "tail", text, dropped} (its tail so far, once the
+// head is full): see output-stream.js.
 //
 // A widget asks Python for a value with call(module, name, args): queued like a run,
 // never replayed, it resolves with {value, error, interrupted}.
 
+import { keepOffline } from "./offline.js";
+
 const WORKER_URL = new URL("./cell-worker.js", import.meta.url);
 const SIGINT = 2;
 const INTERRUPT_GRACE_MS = 1000;
+const STOPPED = { interrupted: true, error: null };
 
 export class Runtime {
   constructor() {
     this.worker = null;
-    this.ready = null; // Promise, settled when Python is ready
+    this.ready = null; // Promise, settled when Python is ready (and, after a restart, replayed)
     this.interrupt = null; // Int32Array over a SharedArrayBuffer, when isolated
-    this.pending = new Map(); // run id -> {resolve, onOut}
+    this.pending = new Map(); // message id -> {resolve, onOut}
     this.nextId = 1;
     this.queue = Promise.resolve();
-    this.history = new Map(); // page -> [{code, name}] runs to replay after a restart
+    this.waiting = new Set(); // jobs queued, not started
+    this.busy = null; // the job running now: {page, label}
+    this.history = new Map(); // namespace -> [{code, name}] finished runs, to replay after a restart
     this.listeners = new Set();
+    this.state = "idle"; // the last of: idle, loading, ready, failed, lost, restarting
   }
 
   get isolated() {
@@ -36,7 +49,8 @@ export class Runtime {
   }
 
   emit(state, detail) {
-    for (const listener of this.listeners) listener(state, detail);
+    if (state !== "busy") this.state = state;
+    for (const listener of [...this.listeners]) listener(state, detail);
   }
 
   start() {
@@ -55,13 +69,14 @@ export class Runtime {
         if (data.type === "ready") {
           performance.mark("book-python-ready", { detail: { restored: data.restored } }); // for bench/
           this.emit("ready", data);
+          keepOffline("assets/pyodide/"); // Python started before the offline worker controlled this page
           resolve();
         } else if (data.type === "failed") {
           this.emit("failed", data);
           this.ready = null;
           reject(new Error(data.error));
         } else if (data.type === "out" || data.type === "tail") {
-          this.pending.get(data.id)?.onOut({ kind: data.type, text: data.text, dropped: data.dropped });
+          this.pending.get(data.id)?.onOut({ kind: data.type, text: data.text, partial: data.partial, dropped: data.dropped });
         } else if (data.type === "lost") {
           this.lost(data.error);
         } else if (data.type === "done") {
@@ -94,13 +109,17 @@ export class Runtime {
     this.emit("lost", { error: message });
   }
 
-  // Runs are serialised: a cell waits for the one before it.
-  run(page, code, name, onOut = () => {}, { quiet = false, fresh = false } = {}) {
-    return this.enqueue(async () => {
+  // A run of `code` in the namespace `space` (a page's, or an exercise's). `page` and
+  // `label` say whose it is ("cell 3" of /tensors/), for `busy` and for leave().
+  // `onStart` is called when the run leaves the queue; `cancel()` on the returned promise
+  // takes it out of the queue if it has not started.
+  run(space, code, name, onOut = () => {}, { quiet = false, fresh = false, page = space, label = name, onStart } = {}) {
+    return this.enqueue({ page, label }, async () => {
       await this.start();
-      if (fresh) this.history.set(page, []);
-      const result = await this.send(page, code, name, quiet ? () => {} : onOut, fresh);
-      if (!result.error && !result.interrupted) this.remember(page, code, name);
+      onStart?.();
+      if (fresh) this.history.set(space, []);
+      const result = await this.post({ type: "run", page: space, code, name, fresh }, quiet ? () => {} : onOut);
+      if (!result.error && !result.interrupted) this.remember(space, code, name);
       return result;
     });
   }
@@ -108,21 +127,36 @@ export class Runtime {
   // The value of Python's module.name(...args), arguments and value JSON-able, in turn
   // with the runs: {value, error, interrupted}, error as a run reports it. Stop ends a
   // call as it ends a run (value undefined); the Python it changes is not replayed.
-  call(module, name, args = []) {
-    return this.enqueue(async () => {
+  call(module, name, args = [], { page = location.pathname, label = name } = {}) {
+    return this.enqueue({ page, label }, async () => {
       await this.start();
       return this.post({ type: "call", module, name, args });
     });
   }
 
-  enqueue(task) {
-    const job = this.queue.then(task);
-    this.queue = job.catch(() => {});
-    return job;
+  // `task` once the jobs before it are done. The promise's cancel() takes the job out of
+  // the queue: if it has not started, it resolves as stopped ({cancelled: true}) without running.
+  enqueue(about, task) {
+    const job = { ...about, cancelled: false };
+    this.waiting.add(job);
+    const done = this.queue.then(async () => {
+      this.waiting.delete(job);
+      if (job.cancelled) return { ...STOPPED, cancelled: true };
+      this.setBusy(job);
+      try {
+        return await task();
+      } finally {
+        this.setBusy(null);
+      }
+    });
+    this.queue = done.catch(() => {});
+    done.cancel = () => (job.cancelled = true);
+    return done;
   }
 
-  send(page, code, name, onOut, fresh = false) {
-    return this.post({ type: "run", page, code, name, fresh }, onOut);
+  setBusy(job) {
+    this.busy = job;
+    this.emit("busy", job);
   }
 
   // Resolves with the worker's "done" message for `message` (a run or a call).
@@ -135,15 +169,21 @@ export class Runtime {
     });
   }
 
-  remember(page, code, name) {
-    if (!this.history.has(page)) this.history.set(page, []);
-    this.history.get(page).push({ code, name });
+  remember(space, code, name) {
+    if (!this.history.has(space)) this.history.set(space, []);
+    this.history.get(space).push({ code, name });
   }
 
-  // Ends the running cell. Resolves once the runtime can take the next run. An
-  // interrupt that Python has not acted on within INTERRUPT_GRACE_MS (code stuck in
-  // a long native call) ends the worker instead.
-  async stop(page) {
+  // The reader left `page`: its queued jobs never run, and the one running stops.
+  async leave(page) {
+    for (const job of this.waiting) if (job.page === page) job.cancelled = true;
+    if (this.busy?.page === page && this.pending.size) await this.stop(page, { replay: false });
+  }
+
+  // Ends the running job. Resolves once the runtime can take the next one. An interrupt
+  // that Python has not acted on within INTERRUPT_GRACE_MS (code stuck in a long native
+  // call) ends the worker instead; a new one replays the finished runs of `space`.
+  async stop(space, { replay = true } = {}) {
     if (this.pending.size === 0) return;
     if (this.interrupt) {
       Atomics.store(this.interrupt, 0, SIGINT);
@@ -155,20 +195,22 @@ export class Runtime {
       if (!stillRunning()) return;
     }
     this.worker.terminate();
-    for (const [id, entry] of this.pending) entry.resolve({ id, interrupted: true, error: null });
+    this.worker = null;
+    for (const [id, entry] of this.pending) entry.resolve({ id, ...STOPPED });
     this.pending.clear();
-    this.ready = null;
+    const runs = replay ? this.history.get(space) || [] : [];
+    this.history.clear(); // the new worker starts with no namespace at all
     this.emit("restarting");
-    const replay = this.history.get(page) || [];
-    this.history.set(page, []);
-    this.queue = (async () => {
-      await this.start();
-      for (const { code, name } of replay) {
-        const result = await this.send(page, code, name, () => {});
-        if (!result.error) this.remember(page, code, name);
-      }
-    })().catch(() => {});
-    await this.queue;
+    // the replay is part of being ready: a queued run waits for it
+    this.ready = this.spawn().then(() => this.replay(space, runs));
+    await this.ready.catch(() => {});
+  }
+
+  async replay(space, runs) {
+    for (const { code, name } of runs) {
+      const result = await this.post({ type: "run", page: space, code, name }, () => {});
+      if (!result.error && !result.interrupted) this.remember(space, code, name);
+    }
   }
 }
 

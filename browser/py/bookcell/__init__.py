@@ -100,3 +100,42 @@ def call(module, name, arguments_json):
         return None, describe(exc, getattr(sys.modules.get(module), "__file__", None))
     finally:
         flush_output()  # what a call prints is not kept, and must not reach the next run
+
+
+def _bound_at_top(tree):
+    """The names a module's statements bind in its own namespace (not inside functions,
+    classes, lambdas or comprehensions, which have namespaces of their own)."""
+    names = set()
+    scopes = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+    def visit(node):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            return
+        if isinstance(node, scopes):
+            return
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.alias):
+            names.add(node.asname or node.name.split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    names.discard("*")
+    return names
+
+
+def defined_names(codes):
+    """For each code in ``codes``: the sorted names it defines at its top level, or None
+    when it cannot be parsed. The browser asks this to tell the reader which earlier
+    cell should have defined a name that a later cell found missing."""
+    found = []
+    for code in codes:
+        try:
+            found.append(sorted(_bound_at_top(ast.parse(code))))
+        except SyntaxError:
+            found.append(None)
+    return found
