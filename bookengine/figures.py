@@ -7,6 +7,9 @@ both backgrounds; only the ink of text, spines, ticks and grid is swapped.
 """
 
 import io
+import math
+import re
+from dataclasses import dataclass
 
 LIGHT_INK = "#1f2328"
 DARK_INK = "#e3e6ea"
@@ -121,3 +124,27 @@ def capture_open_figures():
         captured.append({"light": light, "dark": dark})
         plt.close(fig)
     return captured
+
+
+# A page lays a figure out from its SVG: matplotlib gives the size in points, and draws each
+# text as glyph paths in a group scaled by the font size (FONT_SCALE 100: scale(0.11 -0.11) is 11 pt).
+SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)pt"[^>]*?\bheight="([\d.]+)pt"')
+TEXT_SCALE = re.compile(r"\bscale\(([\d.]+) -\1\)")
+PX_PER_PT = 4 / 3  # CSS: 96 px and 72 pt to the inch
+READABLE_PX = 9  # the smallest label a phone reader can still read
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int  # CSS px, as drawn
+    height: int
+    readable_width: int | None  # the width at which the smallest label is READABLE_PX (None: no text)
+
+
+def layout(svg):
+    """A figure's size and its narrowest readable width (a label's size, not its superscripts')."""
+    width_pt, height_pt = (float(v) for v in SVG_SIZE.search(svg).groups())
+    sizes = [float(scale) * 100 for scale in TEXT_SCALE.findall(svg)]
+    # shown w px wide, a label of s pt is s * w / width_pt px high
+    readable = math.ceil(width_pt * READABLE_PX / min(sizes)) if sizes else None
+    return Layout(round(width_pt * PX_PER_PT), round(height_pt * PX_PER_PT), readable)
