@@ -42,15 +42,43 @@ def handle(page, name):
 
 
 def client_point(page, x, y):
-    """Where the plane's point (x, y) is on the screen."""
+    """Where the plane's point (x, y) is on the screen, at the scale the view has now."""
     return page.evaluate(
         """([x, y]) => {
-            const svg = document.querySelector("[data-widget=transform2x2] svg");
-            const p = new DOMPoint(x * 40, -y * 40).matrixTransform(svg.getScreenCTM());
+            const root = document.querySelector("[data-widget=transform2x2]");
+            const unit = JSON.parse(root.dataset.state).view.unit;  // SVG units per unit of the plane
+            const p = new DOMPoint(x * unit, -y * unit).matrixTransform(root.querySelector("svg").getScreenCTM());
             return [p.x, p.y];
         }""",
         [x, y],
     )
+
+
+# What the drawing shows against its viewBox: the parts that reach outside it, and how far
+# the farthest drawn point reaches, as a fraction of the half-width (the picture is not a speck).
+GEOMETRY = """(root) => {
+    const svg = document.querySelector(`${root} svg.t2x2__svg`);
+    const [x0, y0, w, h] = svg.getAttribute("viewBox").trim().split(/[\\s,]+/).map(Number);
+    const inside = (x, y) => x >= x0 - 0.5 && x <= x0 + w + 0.5 && y >= y0 - 0.5 && y <= y0 + h + 0.5;
+    const outside = [];
+    let reach = 0;
+    const corners = (b) => [[b.x, b.y], [b.x + b.width, b.y + b.height]];
+    for (const el of svg.querySelectorAll(".t2x2-square, .t2x2-f, .t2x2-vec, .t2x2-label, .t2x2-tick")) {
+        if (getComputedStyle(el).display === "none") continue;
+        const box = el.getBBox();
+        if (!corners(box).every(([x, y]) => inside(x, y))) outside.push(el.getAttribute("class"));
+        if (!el.matches(".t2x2-label, .t2x2-tick")) for (const [x, y] of corners(box)) reach = Math.max(reach, Math.abs(x), Math.abs(y));
+    }
+    for (const g of svg.querySelectorAll("[data-handle]")) {
+        const [, x, y] = /translate\\(([^,]+),([^)]+)\\)/.exec(g.getAttribute("transform"));
+        if (!inside(Number(x), Number(y))) outside.push(`handle ${g.dataset.handle}`);
+    }
+    return { outside, reach: reach / (w / 2), viewBox: [x0, y0, w, h] };
+}"""
+
+
+def geometry(page):
+    return page.evaluate(GEOMETRY, ROOT)
 
 
 def drag(page, name, x, y):
@@ -283,3 +311,111 @@ def test_works_at_360_px_and_has_no_serious_axe_violations(watched, isolated_url
 
 def test_fallback_figure_without_javascript(browser, isolated_url):
     fallback_without_javascript(browser, isolated_url + PAGE, ROOT, ".t2x2")
+
+
+def problem_line(page):
+    return page.locator(f"{ROOT} [data-readout=problem]")
+
+
+def type_entry(page, row, col, text):
+    """Focus an entry and type into it as a reader does (select what is there, then type)."""
+    entry(page, row, col).focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def test_large_entries_zoom_the_view_out_and_nothing_typed_is_changed_silently(watched, isolated_url):
+    """Issue 23: a typed 9 became 4 without a word, and large entries pushed the picture off the drawing."""
+    page = open_widget(watched, isolated_url)
+    s = state(page)
+    assert s["view"] == {"half": 4.5, "step": 1, "lines": 4, "unit": 40, "base": True}  # the book's M: as before
+    assert geometry(page)["outside"] == []
+    assert page.locator(f"{ROOT} [data-readout=scale]").inner_text() == "Grid lines 1 apart, axes from \u22124.5 to 4.5."
+
+    type_entry(page, 0, 0, "9")
+    s = state(page)
+    assert s["matrix"] == [9, -1, 1, 1] and s["problems"] == []  # taken as typed
+    assert entry(page, 0, 0).input_value() == "9"
+    page.keyboard.press("Tab")  # leaving the field (its change event) keeps 9 too
+    assert entry(page, 0, 0).input_value() == "9" and state(page)["matrix"][0] == 9
+    check_against_torch(state(page))
+    s = state(page)
+    assert (s["view"]["half"], s["view"]["step"], s["view"]["base"]) == (11, 2, False)
+    g = geometry(page)
+    assert g["outside"] == [] and g["reach"] > 0.5, g
+    scale = "Zoomed out to keep M's picture in view: grid lines 2 apart, axes from \u221211 to 11."
+    assert page.locator(f"{ROOT} [data-readout=scale]").inner_text() == scale
+    assert scale in live(page)
+    assert page.locator(f"{ROOT} .t2x2-tick").all_text_contents() == ["10", "10"]  # the last grid line of each axis
+    assert scale in page.locator(f"{ROOT} svg desc").text_content()
+
+    # Every entry large, and the probe moved by keys: still all in view; keys go past the old limit of 4.
+    for (r, c), value in zip([(0, 1), (1, 0), (1, 1)], ["-25", "30", "60"]):
+        type_entry(page, r, c, value)
+    handle(page, "i").focus()
+    page.keyboard.press("Shift+ArrowRight")
+    s = state(page)
+    assert s["matrix"] == [10, -25, 30, 60] and s["t"] == 1
+    handle(page, "v").focus()
+    for _ in range(3):
+        page.keyboard.press("Shift+ArrowUp")
+    s = state(page)
+    assert s["v"] == [1, 5] and s["mv"] == [-115, 330]
+    check_against_torch(s)
+    g = geometry(page)
+    assert g["outside"] == [] and g["reach"] > 0.5, g
+    assert s["view"]["step"] == 50 and s["view"]["half"] >= 330 * 1.15
+
+    # Out of range: M keeps its entry, the field keeps what was typed, and a message says so.
+    type_entry(page, 1, 1, "1000")
+    s = state(page)
+    assert s["matrix"] == [10, -25, 30, 60]
+    message = (
+        "M[1, 1]: 1000 is outside the range this widget draws, \u2212100 to 100. "
+        "M keeps M[1, 1] = 60 until you type a number from \u2212100 to 100."
+    )
+    assert s["problems"] == [{"entry": 3, "message": message}]
+    assert problem_line(page).is_visible() and problem_line(page).inner_text() == message
+    assert live(page) == message
+    field = entry(page, 1, 1)
+    assert field.get_attribute("aria-invalid") is not None
+    assert field.get_attribute("aria-describedby") == problem_line(page).get_attribute("id")
+    page.keyboard.press("Tab")
+    assert field.input_value() == "1000" and problem_line(page).is_visible()  # not replaced on leaving
+    field.focus()
+    page.keyboard.press("Escape")  # puts M's own entry back
+    assert field.input_value() == "60" and state(page)["problems"] == [] and problem_line(page).is_hidden()
+    assert field.get_attribute("aria-invalid") is None and live(page) == "M[1, 1] = 60 again."
+
+    # Half-typed or empty: nothing is said while typing; leaving the field says what M kept.
+    type_entry(page, 0, 1, "-")
+    assert state(page)["problems"] == [] and state(page)["matrix"][1] == -25
+    page.keyboard.press("Tab")
+    s = state(page)
+    assert s["matrix"][1] == -25 and s["problems"][0]["entry"] == 1
+    assert "not a number" in s["problems"][0]["message"] and "M keeps M[0, 1] = \u221225" in live(page)
+    type_entry(page, 0, 1, "-2")  # a number in range clears it
+    assert state(page)["problems"] == [] and state(page)["matrix"][1] == -2
+
+    # Back to small numbers: the view zooms back in.
+    page.locator(f"{ROOT} [data-preset=identity]").click()
+    s = state(page)
+    assert s["matrix"] == [1, 0, 0, 1] and s["view"]["base"] is False  # v = (1, 5) still needs room
+    handle(page, "v").focus()
+    for _ in range(3):
+        page.keyboard.press("Shift+ArrowDown")
+    assert state(page)["view"] == {"half": 4.5, "step": 1, "lines": 4, "unit": 40, "base": True}
+    assert geometry(page)["outside"] == []
+    clean(watched, isolated_url)
+
+
+def test_a_link_the_widget_cannot_read_is_said_so(watched, isolated_url):
+    page = open_widget(watched, isolated_url, "#m=1000,0,0,1", scroll=False)
+    s = state(page)
+    assert s["matrix"] == [2, -1, 1, 1]  # not clamped to something the link did not say
+    assert s["notice"].startswith("The link's matrix (#m=1000,0,0,1) could not be read")
+    assert "\u2212100 to 100" in problem_line(page).inner_text()
+    handle(page, "i").focus()
+    page.keyboard.press("ArrowRight")  # the reader moves on: the notice goes
+    assert state(page)["notice"] is None and problem_line(page).is_hidden()
+    clean(watched, isolated_url)

@@ -9,11 +9,14 @@ from tests.widgets_support import call_batch
 
 
 def _cases():
-    """Matrices the widget can reach: random ones, on the 0.1 drag grid, singular ones, the presets."""
+    """Matrices the widget can reach: random ones, typed ones up to 100, on the 0.1 drag grid,
+    singular ones, the presets."""
     gen = torch.Generator().manual_seed(0)
     cases = []
     for _ in range(60):  # anywhere in [-4, 4]
         cases.append(((torch.rand(4, generator=gen, dtype=torch.float64) * 8 - 4).tolist(), 1.0))
+    for _ in range(30):  # typed entries anywhere in the widget's range, [-100, 100] (issue 23)
+        cases.append(((torch.randint(-1000, 1001, (4,), generator=gen).double() / 10).tolist(), 1.0))
     for _ in range(60):  # on the drag/arrow-key grid of 0.1
         cases.append(((torch.randint(-40, 41, (4,), generator=gen).double() / 10).tolist(), 1.0))
     for _ in range(40):  # rank 1: column 1 is a multiple of column 0 (or column 0 is zero)

@@ -5,12 +5,15 @@
 // Its columns, (a, c) and (b, d), are where i-hat and j-hat land.
 
 export const IDENTITY = Object.freeze([1, 0, 0, 1]);
-export const LIMIT = 4; // entries, handles and the probe stay within [-LIMIT, LIMIT]
+export const LIMIT = 100; // entries, handles and the probe stay within [-LIMIT, LIMIT]
 export const STEP = 0.1; // arrow keys
 export const COARSE_STEP = 1; // Shift + arrow keys
 export const DRAG_SNAP = 0.1; // pointer drags snap to this grid
 const CLEAN = 1e9; // results are rounded to 9 decimals: 0.1 + 0.2 shows as 0.3
 const SINGULAR = 1e-9; // |det| at or below this counts as 0 (after the rounding above)
+export const BASE_HALF = 4.5; // the plane shown at least: [-4.5, 4.5] on both axes, grid lines 1 apart
+const MAX_LINES = 8; // grid lines on each side of an axis, at most, when the view grows
+const ROOM = 1.15; // the view reaches this far past the farthest point: room for arrowheads and labels
 
 export const PRESETS = Object.freeze({
   rotation: { label: "Rotate 90°", matrix: [0, -1, 1, 0] },
@@ -202,15 +205,76 @@ export function parseHash(hash) {
     return null;
   }
   const [mPart, ...rest] = text.split("&");
+  // A link outside the limits is not read at all (null), never clamped to something else.
   const numbers = (text, count) => {
     const parts = text.split(",");
     if (parts.length !== count || parts.some((part) => part.trim() === "")) return null;
     const values = parts.map(Number);
-    return values.every(Number.isFinite) ? values.map((x) => clamp(clean(x))) : null;
+    return values.every((x) => Number.isFinite(x) && Math.abs(x) <= LIMIT) ? values.map(clean) : null;
   };
   const matrix = numbers(mPart, 4);
   if (!matrix) return null;
   let probe = null;
-  for (const part of rest) if (part.startsWith("v=")) probe = numbers(part.slice(2), 2);
+  for (const part of rest) {
+    if (!part.startsWith("v=")) continue;
+    probe = numbers(part.slice(2), 2);
+    if (!probe) return null;
+  }
   return { matrix, v: probe };
+}
+
+// ----- what the reader types into an entry of M -----
+
+// "−100 to 100", as the messages write the allowed range.
+export const RANGE_TEXT = `${format(-LIMIT)} to ${format(LIMIT)}`;
+
+// An entry as typed: { ok: true, value } for a number within the limits, else
+// { ok: false, reason: "empty" | "unreadable" | "range" }. `badInput` is the field's own
+// verdict (a number field whose text is not a number reports an empty value).
+export function readEntry(text, badInput = false) {
+  const typed = String(text ?? "").trim();
+  if (badInput) return { ok: false, reason: "unreadable", typed };
+  if (typed === "") return { ok: false, reason: "empty", typed };
+  const value = Number(typed.replace("\u2212", "-"));
+  if (!Number.isFinite(value)) return { ok: false, reason: "unreadable", typed };
+  if (Math.abs(value) > LIMIT) return { ok: false, reason: "range", typed };
+  return { ok: true, value: clean(value), typed };
+}
+
+// What the widget says about an entry it could not take: what was typed, the range it
+// takes, and the value M keeps meanwhile (the typed text stays in the field).
+export function entryProblem(name, reading, kept) {
+  const keeps = `M keeps ${name} = ${format(kept)} until you type a number from ${RANGE_TEXT}.`;
+  if (reading.reason === "range") return `${name}: ${reading.typed} is outside the range this widget draws, ${RANGE_TEXT}. ${keeps}`;
+  if (reading.reason === "empty") return `${name} is empty. ${keeps}`;
+  return `${name}: what is typed there is not a number. ${keeps}`;
+}
+
+// ----- the part of the plane in view -----
+
+// The smallest of 1, 2 or 5 times a power of ten that is at least x (x > 0).
+export function niceStep(x) {
+  const power = 10 ** Math.floor(Math.log10(x));
+  for (const n of [1, 2, 5, 10]) if (clean(n * power) >= x) return clean(n * power);
+  return clean(10 * power);
+}
+
+// The view that keeps in sight everything M does, at every t of the slider (the matrix
+// shown is (1 - t)·I + t·M, so each point lies between its images under I and M): the
+// unit square's corners (so î and ĵ), v and M v. { half } is the view's half-width,
+// { step } the spacing of the grid lines and { lines } their number on each side of 0;
+// the view ends half a step past the last line. At least BASE_HALF, with lines 1 apart.
+export function fitView(m, v) {
+  const points = [...unitSquare(m), ...unitSquare(IDENTITY), v, apply(m, v)];
+  const needed = ROOM * Math.max(...points.flat().map(Math.abs));
+  const step = Math.max(1, niceStep(needed / MAX_LINES));
+  const lines = Math.max(Math.floor(BASE_HALF), Math.ceil(needed / step - 0.5));
+  return { half: clean((lines + 0.5) * step), step, lines };
+}
+
+// The view in words, for the caption under the drawing and the live region.
+export function scaleText(view) {
+  const axes = `axes from ${format(-view.half)} to ${format(view.half)}`;
+  if (view.half <= BASE_HALF) return `Grid lines 1 apart, ${axes}.`;
+  return `Zoomed out to keep M's picture in view: grid lines ${format(view.step)} apart, ${axes}.`;
 }

@@ -3,15 +3,20 @@
 // a letter F after M, a probe v and M v, the determinant as the signed area with an
 // orientation arc, the line (or point) the plane collapses onto when det = 0, a
 // slider from the identity to M, presets, and the state in the URL hash (#m=a,b,c,d&v=x,y).
+// The view zooms out to keep the transformed square, î, ĵ, v and M v in sight (its scale
+// is labelled on the axes and under the drawing). An entry the widget cannot take is
+// never changed behind the reader's back: it stays as typed, and a message says why.
 // Every number comes from transform2x2-math.js.
 
 import "./transform2x2.css";
 import { announcer, button, describedSvg, html, prefersReducedMotion, publish, svg, svgText } from "./svg.js";
 import {
+  BASE_HALF,
   COARSE_STEP,
   DEFAULT_MATRIX,
   DEFAULT_PROBE,
   DRAG_SNAP,
+  HASH_PREFIX,
   LETTER_F,
   LIMIT,
   PRESETS,
@@ -20,6 +25,8 @@ import {
   clean,
   columns,
   describe,
+  entryProblem,
+  fitView,
   format,
   formatHash,
   fromColumns,
@@ -28,27 +35,34 @@ import {
   nudge,
   orientationArc,
   parseHash,
+  RANGE_TEXT,
+  readEntry,
+  scaleText,
   snap,
   transformPoints,
   unitSquare,
 } from "./transform2x2-math.js";
 
-const UNIT = 40; // SVG units per unit of the plane
-const VIEW = 4.5; // the plane shown: [-VIEW, VIEW] on both axes
-const GRID_REACH = 12; // transformed grid lines run from -GRID_REACH to GRID_REACH (clipped)
+const HALF = 180; // the drawing's half-width in SVG units, whatever part of the plane it shows
+const GRID_REACH = 12; // transformed grid lines: 12 grid steps each side of 0 (clipped)
 const MORPH_MS = 700; // a preset morphs from the identity to M over this long (none with reduced motion)
 const HASH_DELAY_MS = 300; // the URL is written at most this often (browsers limit replaceState)
 const KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
 const ENTRIES = [["M[0, 0]", "î x"], ["M[0, 1]", "ĵ x"], ["M[1, 0]", "î y"], ["M[1, 1]", "ĵ y"]];
 
-const sx = (x) => x * UNIT;
-const sy = (y) => -y * UNIT;
-const pointsAttr = (points) => points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" ");
 const pair = ([x, y]) => `(${format(x)}, ${format(y)})`;
 const factor = (x) => (x < 0 ? `(${format(x)})` : format(x)); // 2·(−1), not 2·−1
 const matrixText = (m) => `[[${format(m[0])}, ${format(m[1])}], [${format(m[2])}, ${format(m[3])}]]`;
 
 let instances = 0;
+
+// How the plane maps onto the drawing for a view of fitView: `unit` SVG units per unit of the plane.
+function frameFor(view) {
+  const unit = HALF / view.half;
+  const sx = (x) => x * unit;
+  const sy = (y) => -y * unit;
+  return { ...view, unit, sx, sy, points: (points) => points.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" ") };
+}
 
 export function mount(root) {
   new Transform2x2(root);
@@ -70,30 +84,35 @@ function buildTransform(root, uid) {
   html("p", {
     class: "t2x2__hint",
     id: hintId,
-    text: "Drag the tips of î and ĵ (the columns of M) or the probe v, or focus a dot and use the arrow keys (Shift + arrow: steps of 1). You can also type the entries.",
+    text: `Drag the tips of î and ĵ (the columns of M) or the probe v, or focus a dot and use the arrow keys (Shift + arrow: steps of 1). You can also type the entries, from ${RANGE_TEXT}.`,
   }, box);
   const layout = html("div", { class: "t2x2__layout" }, box);
   const figure = html("div", { class: "t2x2__figure" }, layout);
   const drawing = describedSvg(figure, {
-    viewBox: `${-VIEW * UNIT} ${-VIEW * UNIT} ${2 * VIEW * UNIT} ${2 * VIEW * UNIT}`,
+    viewBox: `${-HALF} ${-HALF} ${2 * HALF} ${2 * HALF}`,
     title: "The plane before and after the matrix M",
     label: "",
   });
   drawing.root.classList.add("t2x2__svg");
   drawing.root.setAttribute("role", "group"); // it holds focusable handles, so it is not one flat image
   buildDefs(drawing.root, uid);
-  buildBackground(drawing.root);
+  const background = svg("g", { class: "t2x2-background", "aria-hidden": "true" }, drawing.root); // drawn per view
   const moved = buildMoved(drawing.root, uid);
+  const ticks = svg("g", { class: "t2x2-ticks", "aria-hidden": "true" }, drawing.root);
   const handles = buildHandles(drawing.root, hintId);
+  const scaleLine = html("p", { class: "t2x2__scale", "data-readout": "scale" }, figure);
   const panel = html("div", { class: "t2x2__panel" }, layout);
-  return { box, drawing, moved, handles, ...buildEntries(panel), ...buildReadout(panel), ...buildSlider(panel), ...buildPresets(panel) };
+  return {
+    box, drawing, background, moved, ticks, handles, scaleLine,
+    ...buildEntries(panel, uid), ...buildReadout(panel), ...buildSlider(panel), ...buildPresets(panel),
+  };
 }
 
 // The clip of the view, and arrowheads, one per colour.
 function buildDefs(plot, uid) {
   const defs = svg("defs", {}, plot);
   const clip = svg("clipPath", { id: `${uid}-clip` }, defs);
-  svg("rect", { x: -VIEW * UNIT, y: -VIEW * UNIT, width: 2 * VIEW * UNIT, height: 2 * VIEW * UNIT }, clip);
+  svg("rect", { x: -HALF, y: -HALF, width: 2 * HALF, height: 2 * HALF }, clip);
   for (const name of ["i", "j", "v", "mv", "arc"]) {
     const marker = svg("marker", {
       id: `${uid}-head-${name}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 4.5, markerHeight: 4.5, orient: "auto-start-reverse",
@@ -102,14 +121,23 @@ function buildDefs(plot, uid) {
   }
 }
 
-// Layer 1: the fixed background grid and axes.
-function buildBackground(plot) {
-  const background = svg("g", { class: "t2x2-background", "aria-hidden": "true" }, plot);
-  for (let k = -Math.floor(VIEW); k <= Math.floor(VIEW); k += 1) {
+// Layer 1: the fixed background grid and axes, a line every `step` of the view; the
+// last line of each positive axis is labelled (above the moved layer), so a change of
+// scale shows on the axes.
+function drawBackground(background, ticks, frame) {
+  const { sx, sy, step, lines, half } = frame;
+  background.replaceChildren();
+  ticks.replaceChildren();
+  for (let k = -lines; k <= lines; k += 1) {
     const cls = k === 0 ? "t2x2-axis" : "t2x2-bggrid";
-    svg("line", { x1: sx(k), y1: sy(-VIEW), x2: sx(k), y2: sy(VIEW), class: cls }, background);
-    svg("line", { x1: sx(-VIEW), y1: sy(k), x2: sx(VIEW), y2: sy(k), class: cls }, background);
+    svg("line", { x1: sx(k * step), y1: sy(-half), x2: sx(k * step), y2: sy(half), class: cls }, background);
+    svg("line", { x1: sx(-half), y1: sy(k * step), x2: sx(half), y2: sy(k * step), class: cls }, background);
   }
+  const last = lines * step;
+  const tick = { class: "t2x2-tick", "data-tick": format(last) };
+  // (the x label ends at its line: centred on it, a long number would run past the drawing's edge)
+  svgText(ticks, { ...tick, x: sx(last) - 3, y: 15, "text-anchor": "end", "dominant-baseline": "middle" }, format(last));
+  svgText(ticks, { ...tick, x: 6, y: sy(last), "text-anchor": "start", "dominant-baseline": "middle" }, format(last));
 }
 
 // Layer 2: everything M moves, clipped to the view.
@@ -154,7 +182,7 @@ function buildHandles(plot, hintId) {
   return handles;
 }
 
-function buildEntries(panel) {
+function buildEntries(panel, uid) {
   const fieldset = html("fieldset", { class: "t2x2__matrix" }, panel);
   html("legend", { text: "Matrix M (its columns are î and ĵ after M)" }, fieldset);
   const grid = html("div", { class: "t2x2__entries" }, fieldset);
@@ -165,7 +193,9 @@ function buildEntries(panel) {
     name.append(short);
     return html("input", { type: "number", step: STEP, min: -LIMIT, max: LIMIT, inputmode: "decimal", "data-entry": k }, label);
   });
-  return { inputs };
+  // Why an entry was not taken (kept as typed): shown here and read with the entry.
+  const problemLine = html("p", { class: "t2x2__problem book-widget__error", id: `${uid}-problem`, "data-readout": "problem", hidden: "" }, fieldset);
+  return { inputs, problemLine };
 }
 
 function buildReadout(panel) {
@@ -208,28 +238,37 @@ class Transform2x2 {
     this.morph = null; // the animation frame of a preset's morph
     this.hashTimer = null;
     this.previous = null; // the last update's numbers, to announce key moments only
+    this.frame = null; // the part of the plane in view (see frameFor)
+    this.frozen = null; // the frame held still while a handle is dragged
+    this.dragSaid = null;
+    this.problems = new Map(); // entry index -> why what is typed there was not taken
+    this.editStart = new Map(); // entry index -> M's entry when the reader began typing there
+    this.notice = this.linkProblem(window.location.hash); // a link whose state could not be read
     this.bindEntries();
     this.bindControls();
     this.bindHandles();
     this.bindHash();
     this.update({ quiet: true, record: false }); // loading the page writes nothing to its URL
     // A link to a state (#m=...) is not an anchor the browser can scroll to: bring the widget into view.
-    if (fromHash) requestAnimationFrame(() => this.view.box.scrollIntoView({ block: "center" }));
+    if (fromHash || this.notice) requestAnimationFrame(() => this.view.box.scrollIntoView({ block: "center" }));
   }
 
   // ----- input -----
 
   bindEntries() {
     this.view.inputs.forEach((input, k) => {
-      input.addEventListener("input", () => {
-        const value = Number(input.value);
-        if (input.value.trim() === "" || !Number.isFinite(value)) return; // half-typed: wait
-        this.stopMorph();
-        this.state.m[k] = clamp(clean(value));
-        this.state.t = 1;
-        this.update({ skipInput: input });
+      input.addEventListener("focus", () => this.editStart.set(k, this.state.m[k]));
+      input.addEventListener("input", () => this.typeEntry(k, false));
+      input.addEventListener("change", () => this.typeEntry(k, true));
+      input.addEventListener("keydown", (event) => {
+        if (event.key !== "Escape" || !this.problems.has(k)) return;
+        event.preventDefault(); // Escape puts M's own entry back
+        this.problems.delete(k);
+        input.value = String(clean(this.state.m[k]));
+        this.showProblems();
+        this.announce(`${ENTRIES[k][0]} = ${format(this.state.m[k])} again.`);
+        this.publishState();
       });
-      input.addEventListener("change", () => this.update());
     });
   }
 
@@ -256,19 +295,25 @@ class Transform2x2 {
     }
   }
 
-  // A handle follows the pointer until it is let go; the URL records where it ends.
+  // A handle follows the pointer until it is let go; the URL records where it ends. The
+  // view holds still meanwhile (a view that zoomed under the pointer would move the handle
+  // away from it), and fits the new picture once the handle is let go.
   drag(name, g, event) {
     if (event.button !== 0) return;
     event.preventDefault();
     g.setPointerCapture?.(event.pointerId);
     g.classList.add("t2x2-handle--dragging");
     g.focus({ preventScroll: true });
+    this.frozen = this.frame;
+    this.dragSaid = null; // what the drag announced last, said again with the new view's scale
     const onMove = (e) => this.moveHandle(name, this.toPlane(e));
     const onUp = () => {
       g.classList.remove("t2x2-handle--dragging");
       g.removeEventListener("pointermove", onMove);
       g.removeEventListener("pointerup", onUp);
       g.removeEventListener("pointercancel", onUp);
+      this.frozen = null;
+      this.update({ afterDrag: true });
       this.writeHash(true);
     };
     g.addEventListener("pointermove", onMove);
@@ -276,13 +321,16 @@ class Transform2x2 {
     g.addEventListener("pointercancel", onUp);
   }
 
+  // The plane's point under the pointer, on a grid a tenth of the view's grid step, inside the view.
   toPlane(event) {
     const plot = this.view.drawing.root;
     const point = plot.createSVGPoint();
     point.x = event.clientX;
     point.y = event.clientY;
     const local = point.matrixTransform(plot.getScreenCTM().inverse());
-    return [snap(local.x / UNIT, DRAG_SNAP), snap(-local.y / UNIT, DRAG_SNAP)];
+    const { unit, step, half } = this.frame;
+    const reach = Math.min(LIMIT, half);
+    return [snap(local.x / unit, DRAG_SNAP * step, reach), snap(-local.y / unit, DRAG_SNAP * step, reach)];
   }
 
   // The URL hash: only ever read when it is ours (#m=...), so a heading anchor never
@@ -291,14 +339,27 @@ class Transform2x2 {
     const onHashChange = () => {
       if (!this.root.isConnected) return window.removeEventListener("hashchange", onHashChange);
       const parsed = parseHash(window.location.hash);
-      if (!parsed) return;
+      if (!parsed) {
+        this.notice = this.linkProblem(window.location.hash);
+        this.showProblems();
+        if (this.notice) this.announce(this.notice);
+        this.publishState();
+        return;
+      }
       this.stopMorph();
+      this.clearProblems();
       this.state.m = parsed.matrix;
       if (parsed.v) this.state.v = parsed.v;
       this.state.t = 1;
       this.update();
     };
     window.addEventListener("hashchange", onHashChange);
+  }
+
+  // What to say about a hash that is ours (#m=...) but could not be read; null otherwise.
+  linkProblem(hash) {
+    if (!hash.startsWith(HASH_PREFIX) || parseHash(hash)) return null;
+    return `The link's matrix (${hash}) could not be read: it needs four numbers (and v two), each from ${RANGE_TEXT}. The widget shows ${matrixText(this.state?.m ?? DEFAULT_MATRIX)} instead.`;
   }
 
   writeHash(now = false) {
@@ -329,8 +390,46 @@ class Transform2x2 {
     this.morph = null;
   }
 
+  // An entry as the reader types it. A number in range moves M at once. Anything else
+  // gives M back the entry it had before this edit (typing 1000 passes through 100 on
+  // the way), keeps the text as typed, and says so, on screen, with the entry and in the
+  // live region: at once for a number out of range, and for an empty or unfinished
+  // entry ("-", "1e") once the reader leaves the field.
+  typeEntry(k, committed) {
+    const input = this.view.inputs[k];
+    const reading = readEntry(input.value, input.validity.badInput);
+    if (reading.ok) {
+      this.problems.delete(k);
+      if (committed) this.editStart.set(k, reading.value);
+      this.stopMorph();
+      this.state.m[k] = reading.value;
+      this.state.t = 1;
+      this.update({ skipInput: committed ? null : input });
+      return;
+    }
+    if (reading.reason !== "range" && !committed) return; // still being typed
+    const kept = this.editStart.get(k) ?? this.state.m[k];
+    const message = entryProblem(ENTRIES[k][0], reading, kept);
+    this.problems.set(k, message);
+    if (this.state.m[k] !== kept) {
+      this.state.m[k] = kept;
+      this.update({ quiet: true });
+    } else {
+      this.showProblems();
+      this.publishState();
+    }
+    this.announce(message);
+  }
+
+  // M changed another way (a handle, a preset, a link): the entries show M again.
+  clearProblems() {
+    this.problems.clear();
+    this.notice = null;
+  }
+
   applyPreset(key) {
     this.stopMorph();
+    this.clearProblems();
     const preset = PRESETS[key];
     this.state.m = [...preset.matrix];
     const finish = () => {
@@ -366,6 +465,7 @@ class Transform2x2 {
     if (name === "v") {
       this.state.v = point;
     } else {
+      this.clearProblems();
       this.state.t = 1;
       const [i, j] = columns(this.state.m);
       this.state.m = name === "i" ? fromColumns(point, j) : fromColumns(i, point);
@@ -375,33 +475,86 @@ class Transform2x2 {
 
   // ----- drawing from the state -----
 
-  update({ skipInput = null, quiet = false, record = true } = {}) {
+  update({ skipInput = null, quiet = false, record = true, afterDrag = false } = {}) {
     const info = describe(this.state.m, this.state.t, this.state.v);
+    if (record) this.notice = null; // the reader has moved on from the link
+    const zoomed = this.fitFrame();
     this.drawPlane(info);
     this.drawHandles();
     this.drawEntries(skipInput);
+    this.showProblems();
     this.drawReadout(info);
     this.describe(info);
-    if (!quiet) this.announceChange(info);
+    if (!quiet) this.say(this.changeMessage(info), zoomed, afterDrag);
     this.previous = info;
-    publish(this.root, { ...info, hash: formatHash(this.state.m, this.state.v) });
+    this.info = info;
+    this.publishState();
     if (record && !this.morph) this.writeHash();
+  }
+
+  // Key moments in the live region: a change of the determinant's sign or rank, and a new
+  // scale. A drag's last message is repeated with the scale its release brings, not lost.
+  say(change, zoomed, afterDrag) {
+    const message = change ?? (zoomed && afterDrag ? this.dragSaid : null);
+    const said = [message, zoomed ? scaleText(this.frame) : null].filter(Boolean).join(" ");
+    if (!said) return;
+    this.announce(said);
+    if (this.frozen) this.dragSaid = said;
+  }
+
+  // The view for the picture now (held still during a drag); true when it changed scale.
+  fitFrame() {
+    const next = this.frozen ?? frameFor(fitView(this.state.m, this.state.v));
+    const changed = !this.frame || next.half !== this.frame.half || next.step !== this.frame.step;
+    if (!changed) return false;
+    const first = !this.frame;
+    this.frame = next;
+    drawBackground(this.view.background, this.view.ticks, next);
+    this.view.scaleLine.textContent = scaleText(next);
+    return !first;
+  }
+
+  publishState() {
+    const { half, step, lines, unit } = this.frame;
+    publish(this.root, {
+      ...this.info,
+      hash: formatHash(this.state.m, this.state.v),
+      view: { half, step, lines, unit, base: half <= BASE_HALF },
+      problems: [...this.problems].map(([entry, message]) => ({ entry, message })),
+      notice: this.notice,
+    });
+  }
+
+  // The reasons shown under the entries; each entry not taken is marked invalid and described by them.
+  showProblems() {
+    const { problemLine, inputs } = this.view;
+    const messages = [...[...this.problems.keys()].sort().map((k) => this.problems.get(k)), this.notice].filter(Boolean);
+    problemLine.textContent = messages.join(" ");
+    problemLine.hidden = messages.length === 0;
+    inputs.forEach((input, k) => {
+      const bad = this.problems.has(k);
+      input.toggleAttribute("aria-invalid", bad);
+      if (bad) input.setAttribute("aria-describedby", problemLine.id);
+      else input.removeAttribute("aria-describedby");
+    });
   }
 
   drawPlane(info) {
     const { moved } = this.view;
+    const { points, sx, sy, step } = this.frame;
     const shown = info.shown;
+    const reach = GRID_REACH * step;
     for (const { k, vertical, el } of moved.gridLines) {
-      const ends = vertical ? [[k, -GRID_REACH], [k, GRID_REACH]] : [[-GRID_REACH, k], [GRID_REACH, k]];
+      const ends = vertical ? [[k * step, -reach], [k * step, reach]] : [[-reach, k * step], [reach, k * step]];
       const [p, q] = transformPoints(shown, ends);
       el.setAttribute("x1", sx(p[0]));
       el.setAttribute("y1", sy(p[1]));
       el.setAttribute("x2", sx(q[0]));
       el.setAttribute("y2", sy(q[1]));
     }
-    moved.square.setAttribute("points", pointsAttr(unitSquare(shown)));
+    moved.square.setAttribute("points", points(unitSquare(shown)));
     moved.square.classList.toggle("t2x2-square--flipped", info.sign < 0);
-    moved.letter.setAttribute("points", pointsAttr(transformPoints(shown, LETTER_F)));
+    moved.letter.setAttribute("points", points(transformPoints(shown, LETTER_F)));
     this.drawCollapse(info);
     this.drawArc(info);
     this.drawArrows(info);
@@ -411,31 +564,33 @@ class Transform2x2 {
   // The line (rank 1) or the point (rank 0) the plane collapses onto.
   drawCollapse(info) {
     const { collapseLine, collapsePoint } = this.view.moved;
+    const { sx, sy, half } = this.frame;
     collapseLine.style.display = info.rank === 1 ? "" : "none";
     collapsePoint.style.display = info.rank === 0 ? "" : "none";
     if (info.rank !== 1) return;
     const [dx, dy] = info.direction;
-    const reach = 3 * VIEW;
+    const reach = 3 * half;
     collapseLine.setAttribute("x1", sx(-reach * dx));
     collapseLine.setAttribute("y1", sy(-reach * dy));
     collapseLine.setAttribute("x2", sx(reach * dx));
     collapseLine.setAttribute("y2", sy(reach * dy));
   }
 
-  // The orientation arc from î to ĵ, when there is an angle to turn through.
+  // The orientation arc from î to ĵ, when there is an angle to turn through (radius in SVG units).
   drawArc(info) {
     const { arc, arcCasing } = this.view.moved;
+    const { unit } = this.frame;
     const orientation = orientationArc(info.shown);
     arc.style.display = orientation ? "" : "none";
     arcCasing.style.display = arc.style.display;
     if (!orientation) return;
     const [i, j] = info.columns;
-    const radius = Math.min(0.9, Math.max(0.3, 0.4 * Math.min(Math.hypot(...i), Math.hypot(...j))));
+    const radius = Math.min(36, Math.max(12, 0.4 * unit * Math.min(Math.hypot(...i), Math.hypot(...j))));
     const end = orientation.start + orientation.sweep;
-    const a = [radius * Math.cos(orientation.start), radius * Math.sin(orientation.start)];
-    const b = [radius * Math.cos(end), radius * Math.sin(end)];
+    const a = [radius * Math.cos(orientation.start), -radius * Math.sin(orientation.start)];
+    const b = [radius * Math.cos(end), -radius * Math.sin(end)];
     // Screen y points down, so counter-clockwise on the page is SVG's sweep-flag 0.
-    const d = `M${sx(a[0])},${sy(a[1])} A${radius * UNIT},${radius * UNIT} 0 0 ${orientation.sweep > 0 ? 0 : 1} ${sx(b[0])},${sy(b[1])}`;
+    const d = `M${a[0]},${a[1]} A${radius},${radius} 0 0 ${orientation.sweep > 0 ? 0 : 1} ${b[0]},${b[1]}`;
     arc.setAttribute("d", d);
     arcCasing.setAttribute("d", d);
     arc.classList.toggle("t2x2-arc--flipped", orientation.sweep < 0);
@@ -443,10 +598,11 @@ class Transform2x2 {
 
   drawArrows(info) {
     const { arrows } = this.view.moved;
+    const { sx, sy, unit } = this.frame;
     const [i, j] = info.columns;
     // An arrow from the origin to `tip`; `gap` SVG units short of it when a handle sits on the tip.
     const arrow = (line, tip, gap = 0) => {
-      const length = Math.hypot(...tip) * UNIT;
+      const length = Math.hypot(...tip) * unit;
       const keep = length > 2 * gap ? (length - gap) / length : 1;
       line.setAttribute("x2", sx(tip[0] * keep));
       line.setAttribute("y2", sy(tip[1] * keep));
@@ -458,14 +614,16 @@ class Transform2x2 {
     arrow(arrows.mv, info.mv);
   }
 
+  // Each label 14 SVG units past its arrow's tip, kept inside the drawing.
   drawLabels(info) {
     const { labels } = this.view.moved;
+    const { sx, sy } = this.frame;
     const [i, j] = info.columns;
     const place = (label, tip, fallback) => {
       const length = Math.hypot(...tip);
       const [ux, uy] = length < 1e-9 ? fallback : [tip[0] / length, tip[1] / length];
-      label.setAttribute("x", sx(clamp(tip[0] + 0.35 * ux, VIEW - 0.3)));
-      label.setAttribute("y", sy(clamp(tip[1] + 0.35 * uy, VIEW - 0.3)));
+      label.setAttribute("x", clamp(sx(tip[0]) + 14 * ux, HALF - 12));
+      label.setAttribute("y", clamp(sy(tip[1]) - 14 * uy, HALF - 12));
     };
     place(labels.i, i, [1, -1]);
     place(labels.j, j, [-1, 1]);
@@ -473,23 +631,24 @@ class Transform2x2 {
     place(labels.mv, info.mv, [1, 1]);
     const centre = unitSquare(info.shown).reduce((s, p) => [s[0] + p[0] / 4, s[1] + p[1] / 4], [0, 0]);
     labels.det.textContent = `det ${format(info.det)}`;
-    labels.det.setAttribute("x", sx(clamp(centre[0], VIEW - 1)));
-    labels.det.setAttribute("y", sy(clamp(centre[1], VIEW - 0.3)) - 14);
+    labels.det.setAttribute("x", clamp(sx(centre[0]), HALF - 40));
+    labels.det.setAttribute("y", clamp(sy(centre[1]), HALF - 12) - 14);
   }
 
   drawHandles() {
+    const { sx, sy, half } = this.frame;
     for (const [name, g] of Object.entries(this.view.handles)) {
       const p = this.handlePoint(name);
-      g.setAttribute("transform", `translate(${sx(clamp(p[0], VIEW))},${sy(clamp(p[1], VIEW))})`);
+      g.setAttribute("transform", `translate(${sx(clamp(p[0], half))},${sy(clamp(p[1], half))})`);
       g.setAttribute("aria-valuenow", p[0]);
       g.setAttribute("aria-valuetext", `x ${format(p[0])}, y ${format(p[1])}`);
     }
   }
 
-  // The entry being typed in keeps what the reader typed.
+  // The entry being typed in keeps what the reader typed, and so does an entry not taken.
   drawEntries(skipInput) {
     this.view.inputs.forEach((input, k) => {
-      if (input === skipInput) return;
+      if (input === skipInput || this.problems.has(k)) return;
       const text = String(clean(this.state.m[k]));
       if (input.value !== text) input.value = text;
     });
@@ -521,7 +680,7 @@ class Transform2x2 {
     const [i, j] = info.columns;
     this.view.drawing.setDescription(
       `Fixed grid with the grid moved by ${t === 1 ? "M" : `the in-between matrix at t = ${format(t)}`} ` +
-        `${matrixText(info.shown)} on top. î lands on ${pair(i)}, ĵ on ${pair(j)}. ` +
+        `${matrixText(info.shown)} on top. ${scaleText(this.frame)} î lands on ${pair(i)}, ĵ on ${pair(j)}. ` +
         `The unit square becomes a parallelogram of signed area ${format(info.det)}` +
         (info.rank === 2 ? `; the arc from î to ĵ turns ${info.orientation}. ` : ". ") +
         (info.rank < 2 ? `${verdict(info)} ` : "") +
@@ -530,11 +689,11 @@ class Transform2x2 {
   }
 
   // Key moments only: the determinant changes sign, or reaches or leaves 0.
-  announceChange(info) {
+  changeMessage(info) {
     const previous = this.previous;
-    if (!previous || (previous.sign === info.sign && previous.rank === info.rank)) return;
-    if (info.rank < 2) this.announce(`det = 0. ${verdict(info)}`);
-    else if (previous.rank < 2) this.announce(`det = ${format(info.det)}: invertible again, orientation ${info.sign > 0 ? "kept" : "flipped"}.`);
-    else this.announce(`det = ${format(info.det)}: orientation ${info.sign > 0 ? "kept again" : "flipped"}; î → ĵ now turns ${info.orientation}.`);
+    if (!previous || (previous.sign === info.sign && previous.rank === info.rank)) return null;
+    if (info.rank < 2) return `det = 0. ${verdict(info)}`;
+    if (previous.rank < 2) return `det = ${format(info.det)}: invertible again, orientation ${info.sign > 0 ? "kept" : "flipped"}.`;
+    return `det = ${format(info.det)}: orientation ${info.sign > 0 ? "kept again" : "flipped"}; î → ĵ now turns ${info.orientation}.`;
   }
 }
