@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  backwardState, bestIndex, caretLines, curve, describeStep, errorCurve, fmt, fmtError, fmtH, graphEdges, gradText,
-  layoutGraph, num, numericRow, relativeError,
+  DEFAULT_SOURCE, DEFAULT_X, EXAMPLES, backwardState, bestIndex, caretLines, curve, describeStep, errorCurve, fmt, fmtError,
+  fmtH, graphEdges, gradText, layoutGraph, num, numericRow, relativeError, tradeOff,
 } from "../src/widgets/tape-math.js";
 import { walk } from "./widget-batches.mjs";
 
@@ -274,4 +274,48 @@ test("each step in words: local derivative × upstream, the += and x.grad", () =
   noLocal.steps[0].inputs[0].local = null;
   assert.equal(describeStep(noLocal, 1).lines[0], "to x (use 1): grad * other: 2");
   assert.equal(describeStep(POLY, 2).lines[0], "to x: grad * other: local 3 × upstream 1 = 3");
+});
+
+// The numeric part of booktorch.expression.analyse("x*x*x", "2") at six of its 29 steps h.
+const CUBE = {
+  grad: 12,
+  numeric: {
+    exponents: [-7, -5, -3, -2.25, -1, 0],
+    h: [1e-7, 1e-5, 0.001, 0.005623413251903491, 0.1, 1],
+    f32: [7.152557373046875, 12.01629638671875, 11.999844551086426, 11.999972343444824, 12.009994506835938, 13],
+    f64: [11.99999999368373, 12.00000000021184, 12.000000999999205, 12.000031622776392, 12.010000000000009, 13],
+    default: 2,
+  },
+};
+
+test("the default function shows the trade-off in h: the error falls, then rises, as h shrinks (issue 23)", () => {
+  assert.equal(DEFAULT_SOURCE, "x*x*x");
+  assert.equal(DEFAULT_X, "2");
+  assert.equal(EXAMPLES[0], DEFAULT_SOURCE);
+  const errors = CUBE.numeric.h.map((_, i) => numericRow(CUBE, i).error.value);
+  const best = bestIndex(CUBE);
+  assert.equal(best, 3); // h = 10**-2.25
+  for (let i = best; i < errors.length - 1; i += 1) assert.ok(errors[i] < errors[i + 1], `falls from h = 1 down to the best h: ${errors}`);
+  assert.ok(errors[0] > errors[1] && errors[1] > errors[best], `rises below the best h: ${errors}`);
+  assert.equal(numericRow(CUBE, 5).dominant, "truncation"); // (2 + 1)³ − (2 − 1)³ = 26: 26 / 2 = 13, not 12
+  assert.equal(numericRow(CUBE, 0).dominant, "rounding");
+  const summary = tradeOff(CUBE);
+  assert.deepEqual([summary.kind, summary.best, summary.bestExponent], ["tradeoff", 3, -2.25]);
+  assert.equal(
+    summary.text,
+    "The float32 error is smallest at h = 0.00562 (2.3e-6). Larger steps lose to truncation, up to 0.083 at h = 1; " +
+      "smaller ones lose to rounding, up to 0.4 at h = 1e-7.",
+  );
+  // The chart's dashed line: the float64 difference's error, h² / 12, shrinking with h.
+  const truncation = errorCurve(CUBE, -8, "error64");
+  assert.ok(Math.abs(truncation[5].value - 1 / 12) < 1e-12 && Math.abs(truncation[4].value - 0.01 / 12) < 1e-12);
+  assert.ok(truncation.slice(2).every((p, i, all) => i === 0 || p.value > all[i - 1].value));
+});
+
+test("x*x has no truncation error: its error only grows as h shrinks, and the widget says so", () => {
+  const summary = tradeOff(SQUARE);
+  assert.equal(summary.kind, "rounding");
+  assert.equal(summary.best, 2);
+  assert.match(summary.text, /^The float32 error is smallest at h = 1 \(0 \(exact\)\), the largest step: this f has no truncation error/);
+  assert.equal(tradeOff({ grad: 1, numeric: { exponents: [-1, 0], h: [0.1, 1], f32: ["nan", "nan"], f64: ["nan", "nan"] } }), null);
 });

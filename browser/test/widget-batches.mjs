@@ -6,7 +6,7 @@ import { broadcast, pictureValues } from "../src/widgets/broadcast-math.js";
 import { DTYPES, axisSlice, bytesOf, numel } from "../src/widgets/ladder-math.js";
 import { matmulError, operands, progress, steps } from "../src/widgets/matmul-math.js";
 import { apply, computeStride, facts, initialState, valuesOf, write } from "../src/widgets/strides-math.js";
-import { backwardState, bestIndex, layoutGraph, numericRow } from "../src/widgets/tape-math.js";
+import { backwardState, bestIndex, layoutGraph, numericRow, tradeOff } from "../src/widgets/tape-math.js";
 import { describe } from "../src/widgets/transform2x2-math.js";
 
 // [[a, b]] -> [{ok, result, error, strideA, strideB, verdicts}].
@@ -108,6 +108,7 @@ export function replayAll(items) {
     steps: walk(data),
     rows: data.numeric.h.map((_, i) => numericRow(data, i)),
     best: bestIndex(data),
+    tradeOff: tradeOff(data),
     layout: layoutGraph(data.nodes),
   })));
 }

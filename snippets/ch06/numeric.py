@@ -67,3 +67,13 @@ assert errors[1e-5][1] > errors[1e-1][1]
 assert round(errors[1e-5][1], 4) == 0.0163
 assert round(errors[1e-1][1], 5) == 0.00999
 # ANCHOR_END: step
+
+# The tape widget's note on x*x (docs/autograd.md): its central difference has
+# no truncation error at all, (x+h)^2 - (x-h)^2 = 4xh exactly, for every h, so
+# in float32 only rounding is left (the widget's default, x*x*x, has both).
+from fractions import Fraction  # noqa: E402
+
+for h in [Fraction(1), Fraction(1, 10), Fraction(1, 1000), Fraction(1, 10**7)]:
+    assert central(square, Fraction(2), h) == 4
+    assert central(cube, Fraction(2), h) == 12 + h * h
+assert central(square, torch.tensor(2.0), torch.tensor(1e-5)).item() != 4.0

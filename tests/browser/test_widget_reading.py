@@ -52,6 +52,14 @@ def type_in(*fields, press):
     return run
 
 
+def fill(*fields):
+    """Fill (selector, text) pairs, as typing does (each fires its input event)."""
+    def run(page, root):
+        for selector, text in fields:
+            page.locator(f"{root} {selector}").fill(text)
+    return run
+
+
 def steps(n):
     def run(page, root):
         for _ in range(n):
@@ -116,6 +124,8 @@ STATES = {
         ("reflection", click("[data-preset=reflection]")),
         ("singular", click("[data-preset=singular]")),
         ("scale", click("[data-preset=scale]")),
+        ("large entries, zoomed out", fill(("input[data-entry='0']", "9"), ("input[data-entry='3']", "-7"))),
+        ("an entry out of range", fill(("input[data-entry='1']", "1000"))),
     ],
     "matmul": [
         ("start", None),
@@ -151,7 +161,7 @@ STATES = {
         ("a view that fails", in_turn(click("[data-action=transpose]"), type_in(("[data-input=view]", "[12]"), press="[data-action=view]"))),
     ],
     "tape": [
-        ("x*x, two steps back", tape_ready),
+        ("x*x*x, two steps back", tape_ready),
         ("x**2 + 3*x", tape_example("x**2 + 3*x")),
         ("x*x + x*x", tape_example("x*x + x*x")),
         ("x**3 - 4*x", tape_example("x**3 - 4*x")),

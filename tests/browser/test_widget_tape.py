@@ -2,6 +2,7 @@
 Pyodide) records the tape, and the reader walks it backwards by pointer and by keyboard."""
 
 
+import pytest
 import torch
 
 from tests.browser.conftest import clean, fallback_without_javascript, serious_axe_violations, widget_helpers
@@ -55,45 +56,55 @@ def test_python_starts_on_intent_and_the_walk_works_by_pointer(watched, isolated
         assert page.locator(f"{ROOT} .tape__live").is_hidden()
     wait_for(page, "s.status === 'ready'", timeout=READY_MS)
     s = state(page)
-    assert (s["source"], s["x"], s["value"], s["result"], s["step"], s["total"]) == ("x*x", 2.0, 4.0, 4.0, 0, 3)
+    # x**3 at 2, the chapter's step-size table, written so that x is used three times.
+    assert (s["source"], s["x"], s["value"], s["result"], s["step"], s["total"]) == ("x*x*x", 2.0, 8.0, 12.0, 0, 5)
     assert [(n["label"], n["op"], n["inputs"]) for n in s["nodes"]] == [
-        ("x", "AccumulateGrad", []), ("x * x", "MulBackward0", ["n0", "n0"])]  # x is one node, used twice
-    assert live(page) == "Recorded 2 tape entries for f(x) = x * x at x = 2: f(x) = 4. Press Step to walk the tape backwards."
+        ("x", "AccumulateGrad", []), ("x * x", "MulBackward0", ["n0", "n0"]),  # x is one node, used twice here
+        ("x * x * x", "MulBackward0", ["n1", "n0"])]  # and once more here
+    assert live(page) == "Recorded 3 tape entries for f(x) = x * x * x at x = 2: f(x) = 8. Press Step to walk the tape backwards."
     assert page.locator(f"{ROOT} .tape__list li").all_inner_texts()[0].startswith("x = 2")
-    assert page.locator(f"{ROOT} .tape-edge").count() == 2
+    assert page.locator(f"{ROOT} .tape-edge").count() == 4
     assert "grad ?" in svg_text(page, "n0")
 
     action(page, "step").click()
     s = state(page)
     assert s["step"] == 1 and s["current"]["kind"] == "node" and s["current"]["op"] == "MulBackward0"
-    assert [(i["local"], i["contribution"]) for i in s["current"]["inputs"]] == [(2.0, 2.0), (2.0, 2.0)]
-    assert node(s, "x")["grad"] == 2.0 and s["xGrad"] is None
-    assert live(page) == "Step 1 of 3: MulBackward0 (x * x) receives 1 and sends 2 and 2."
+    assert [(i["local"], i["contribution"]) for i in s["current"]["inputs"]] == [(2.0, 2.0), (4.0, 4.0)]
+    assert node(s, "x")["grad"] == 4.0 and node(s, "x * x")["grad"] == 2.0 and s["xGrad"] is None
+    assert live(page) == "Step 1 of 5: MulBackward0 (x * x * x) receives 1 and sends 2 and 4."
     work = page.locator(f"{ROOT} .tape__work").inner_text()
-    assert "local 2 × upstream 1 = 2" in work and "(use 2)" in work
+    assert "local 2 × upstream 1 = 2" in work and "local 4 × upstream 1 = 4" in work
     assert page.locator(f"{ROOT} .tape-edge--active").count() == 2
-    assert page.locator(f"{ROOT} .tape-pill__text").all_text_contents() == ["2", "2"]
+    assert page.locator(f"{ROOT} .tape-pill__text").all_text_contents() == ["2", "4"]
 
     action(page, "step").click()
     s = state(page)
-    assert s["current"]["kind"] == "buffer" and (s["current"]["before"], s["current"]["add"], s["current"]["after"]) == (2, 2, 4)
-    assert "grad 2 + 2 = 4" in svg_text(page, "n0")  # the += when x is reached twice
-    assert live(page) == "Step 2 of 3: grad[x] += 2, now 4."
+    assert live(page) == "Step 2 of 5: MulBackward0 (x * x) receives 2 and sends 4 and 4."
+    assert "(use 2)" in page.locator(f"{ROOT} .tape__work").inner_text()
+    action(page, "step").click()
+    s = state(page)
+    assert s["current"]["kind"] == "buffer" and (s["current"]["before"], s["current"]["add"], s["current"]["after"]) == (4, 4, 8)
+    assert "grad 4 + 4 = 8" in svg_text(page, "n0")  # the += when x is reached again
+    assert live(page) == "Step 3 of 5: grad[x] += 4, now 8."
+    action(page, "step").click()
+    assert "grad 4 + 4 + 4 = 12" in svg_text(page, "n0")
+    assert live(page) == "Step 4 of 5: grad[x] += 4, now 12."
 
     action(page, "step").click()
     s = state(page)
-    assert s["xGrad"] == 4.0 == torch_grad("x*x", 2.0)
-    assert live(page) == "Step 3 of 3: x.grad = 4. Done: x.grad = 4."
+    assert s["xGrad"] == 12.0 == torch_grad("x*x*x", 2.0)
+    assert live(page) == "Step 5 of 5: x.grad = 12. Done: x.grad = 12."
     assert action(page, "step").get_attribute("aria-disabled") == "true"
     action(page, "step").click(force=True)  # does nothing at the end
-    assert state(page)["step"] == 3
+    assert state(page)["step"] == 5
     action(page, "back").click()
-    assert state(page)["step"] == 2 and state(page)["xGrad"] is None
+    assert state(page)["step"] == 4 and state(page)["xGrad"] is None
+    assert "(1 step to go)" in page.locator(f"{ROOT} [data-readout=result]").inner_text()  # one, singular
     action(page, "reset").click()
     assert state(page)["step"] == 0
-    assert live(page) == "Back at the start: x * x has gradient 1."
+    assert live(page) == "Back at the start: x * x * x has gradient 1."
     action(page, "play").click()  # reduced motion: straight to the end
-    assert state(page)["xGrad"] == 4.0 and live(page) == "Finished: x.grad = 4."
+    assert state(page)["xGrad"] == 12.0 and live(page) == "Finished: x.grad = 12."
 
     # Another expression, by pointer: an example button.
     page.locator(f"{ROOT} [data-example='x**2 + 3*x']").click()
@@ -123,6 +134,69 @@ def test_python_starts_on_intent_and_the_walk_works_by_pointer(watched, isolated
     assert serious_axe_violations(page, ROOT) == []
     page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")  # Material's dark scheme
     assert serious_axe_violations(page, ROOT) == []
+    clean(watched, isolated_url)
+
+
+H_EXPONENTS = [k / 4 for k in range(-28, 1)]  # the widget's steps: h = 10**e, e = -7, -6.75, ..., 0
+
+
+def test_the_default_function_shows_the_trade_off_in_h(watched, isolated_url):
+    """Issue 23: the default was x*x, whose central difference is exact for every h, so the check
+    could not show truncation error shrinking with h while rounding error grows. x**3 shows both."""
+    page = watched.page
+    page.set_viewport_size({"width": 1100, "height": 900})
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(isolated_url + PAGE)
+    page.wait_for_selector(f"{ROOT}.book-widget--live .tape__form")
+    page.locator(f"{ROOT} input[data-input=f]").focus()  # focus is intent: Python starts
+    wait_for(page, "s.status === 'ready'", timeout=READY_MS)
+    s = state(page)
+    assert s["source"] == "x*x*x" and s["result"] == 12.0
+    curve = s["curve"]  # the check at every h, smallest h first
+    assert [p["exponent"] for p in curve] == H_EXPONENTS
+
+    # The same float32 central differences, from torch itself.
+    x = torch.tensor(2.0)
+    errors = []
+    for e in H_EXPONENTS:
+        h = torch.tensor(10.0**e)
+        slope = (((x + h) * (x + h) * (x + h) - (x - h) * (x - h) * (x - h)) / (2 * h)).item()
+        errors.append(abs(slope - 12.0) / 12.0)
+    assert [p["error"] for p in curve] == pytest.approx(errors, rel=1e-12, abs=0)
+    best = min(range(len(errors)), key=errors.__getitem__)
+
+    # As h shrinks from 1, the error first falls (truncation, h**2 / 12), then rises (rounding).
+    trade = s["tradeOff"]
+    assert (trade["kind"], trade["best"]) == ("tradeoff", best) and 0 < best < len(curve) - 1
+    falling = [p["error"] for p in curve[best:]]
+    assert falling == sorted(falling) and falling[-1] > 1000 * falling[0]
+    assert curve[0]["error"] > 1000 * curve[best]["error"]  # rising again below the best h
+    assert curve[-1]["dominant"] == "truncation" and curve[0]["dominant"] == "rounding"
+    truncation = [p["truncationError"] for p in curve[best:]]
+    assert truncation == sorted(truncation)
+    assert truncation[-1] == pytest.approx(1 / 12)  # (3**3 - 1**3) / 2 = 13 against 12
+    shown = page.locator(f"{ROOT} [data-readout=tradeoff]").inner_text()
+    assert shown == trade["text"] and shown.startswith("The float32 error is smallest at h = ")
+    assert "lose to truncation" in shown and "lose to rounding" in shown
+    assert trade["text"] in page.locator(f"{ROOT} .tape__chart-svg desc").text_content()
+    assert page.locator(f"{ROOT} polyline.tape-chart__line--truncation").count() == 1
+
+    # By keyboard, the slider walks through both regimes, and the live region names each.
+    slider = page.locator(f"{ROOT} input[data-input=h]")
+    slider.focus()
+    page.keyboard.press("End")
+    s = state(page)
+    assert s["h"] == 1 and s["numeric"]["dominant"] == "truncation"
+    assert live(page).startswith("At h = 1 truncation error dominates")
+    assert "Truncation error dominates" in page.locator(f"{ROOT} [data-readout=verdict]").inner_text()
+    page.keyboard.press("Home")
+    s = state(page)
+    assert s["h"] == 1e-7 and s["numeric"]["dominant"] == "rounding"
+    assert live(page).startswith("At h = 1e-7 rounding error dominates")
+    for _ in range(best):
+        page.keyboard.press("ArrowRight")
+    s = state(page)
+    assert s["hIndex"] == best and s["numeric"]["error"] == curve[best]["error"]
     clean(watched, isolated_url)
 
 
@@ -199,6 +273,8 @@ def test_keyboard_only_at_360_px_with_a_parse_error_and_the_h_slider(watched, is
     page.keyboard.press("End")
     s = state(page)
     assert s["h"] == 1 and s["numeric"]["error"] == 0  # a quadratic: exact central difference at any h
+    assert s["tradeOff"]["kind"] == "rounding"  # nothing to trade: the widget says the largest h is best
+    assert "no truncation error to trade against" in page.locator(f"{ROOT} [data-readout=tradeoff]").inner_text()
     page.keyboard.press("Home")
     s = state(page)
     assert s["h"] == 1e-7 and s["numeric"]["error"] > 1e-3 and s["numeric"]["dominant"] == "rounding"

@@ -11,6 +11,7 @@ the relative errors from float64 tensors.
 import json
 import math
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from tests.widgets_support import call_batch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "browser" / "py"))
 import booktape.expression as E  # noqa: E402
+import booktorch  # noqa: E402
 
 def _either(tensor_fn, float_fn):
     """torch's function on a tensor; on a plain number, Python's (a part without x is folded)."""
@@ -29,7 +31,7 @@ def _either(tensor_fn, float_fn):
 FUNCTIONS = {"exp": _either(torch.exp, math.exp), "tanh": _either(torch.tanh, math.tanh),
              "sigmoid": _either(torch.sigmoid, lambda v: 1 / (1 + math.exp(-v))),
              "log": torch.log, "sqrt": torch.sqrt, "abs": torch.abs, "relu": torch.relu}
-FIXED = ["x*x", "x**2 + 3*x", "x*x + x*x", "x**3 - 4*x", "exp(x) / x", "3 / x", "-x**2", "x - x", "x", "x**x",
+FIXED = ["x*x*x", "x*x", "x**2 + 3*x", "x*x + x*x", "x**3 - 4*x", "exp(x) / x", "3 / x", "-x**2", "x - x", "x", "x**x",
          "sigmoid(x) * tanh(x)", "(x + 1) * (x + 1) * (x + 1)", "sqrt(x*x + 1) - x", "2**x + x**0.5"]
 
 
@@ -159,3 +161,28 @@ def test_float32_central_difference_shows_rounding_at_tiny_h_and_truncation_at_l
         x, h = torch.tensor(2.0), torch.tensor(10.0 ** row["exponent"])
         expected = (((x + h) ** 3 - (x - h) ** 3) / (2 * h)).item()
         assert row["f32"] == expected
+
+
+def widget_default(name):
+    """A constant of tape-math.js (DEFAULT_SOURCE, DEFAULT_X), as the widget starts with it."""
+    source = (Path(__file__).resolve().parents[2] / "browser" / "src" / "widgets" / "tape-math.js").read_text()
+    return re.search(rf'^export const {name} = "([^"]*)";', source, re.M).group(1)
+
+
+def test_the_widgets_default_function_shows_the_trade_off_under_torch_and_booktorch():
+    """Issue 23: x*x (the old default) has an exact central difference for every h, so its check
+    showed no truncation error. The default's float32 error falls, then rises, as h shrinks, and
+    the browser's booktorch gives the same numbers as torch."""
+    source, x = widget_default("DEFAULT_SOURCE"), widget_default("DEFAULT_X")
+    assert (source, x) == ("x*x*x", "2")
+    under = {name: E._plain(E.analyse(source, x, module)) for name, module in [("torch", torch), ("booktorch", booktorch)]}
+    assert under["torch"]["numeric"] == under["booktorch"]["numeric"]
+    got, old = call_batch("replayAll", [under["torch"], E._plain(E.analyse("x*x", x, torch))])
+    errors = [num(row["error"]["value"]) for row in got["rows"]]  # smallest h first
+    best = got["best"]
+    assert got["tradeOff"]["kind"] == "tradeoff" and got["tradeOff"]["best"] == best
+    assert errors[best:] == sorted(errors[best:]) and errors[-1] > 1000 * errors[best]  # falls as h shrinks to best
+    assert errors[0] > 1000 * errors[best]  # and rises again below it
+    assert got["rows"][-1]["dominant"] == "truncation" and got["rows"][0]["dominant"] == "rounding"
+    # x*x: nothing to trade, its error is 0 at h = 1 and only grows as h shrinks.
+    assert num(old["rows"][-1]["error"]["value"]) == 0 and old["tradeOff"]["kind"] == "rounding"

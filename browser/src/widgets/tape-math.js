@@ -3,9 +3,13 @@
 // lays the graph out, replays the backward steps one at a time, formats the numbers
 // and works out relative errors, so tests can check every number the widget shows.
 
-export const DEFAULT_SOURCE = "x*x";
+// x³ at 2, the chapter's table of step sizes, with x used three times on the tape. Its
+// central difference is 3x² + h², so the check shows both errors: truncation (h²) for
+// large h and rounding for small h. (x*x would show only rounding: its central
+// difference is exact for every h.)
+export const DEFAULT_SOURCE = "x*x*x";
 export const DEFAULT_X = "2";
-export const EXAMPLES = Object.freeze(["x*x", "x**2 + 3*x", "x*x + x*x", "x**3 - 4*x", "exp(x) / x"]);
+export const EXAMPLES = Object.freeze(["x*x*x", "x*x", "x**2 + 3*x", "x*x + x*x", "x**3 - 4*x", "exp(x) / x"]);
 
 // ------------------------------------------------------------------ numbers
 // JSON from Python writes non-finite floats as strings.
@@ -93,10 +97,11 @@ export function numericRow(data, index) {
 
 // The float32 error at every h, for the chart: log10 of the error, clamped to
 // [floor, 1]; an exact estimate sits on the floor, an undefined one is left out.
-export function errorCurve(data, floor = -8) {
+// `which` = "error64" gives the float64 difference's error instead: the truncation part.
+export function errorCurve(data, floor = -8, which = "error") {
   return data.numeric.h.map((_, i) => {
     const row = numericRow(data, i);
-    const value = row.error.value;
+    const value = row[which].value;
     if (Number.isNaN(value)) return { exponent: row.exponent, value, log: null };
     const log = value === 0 ? floor : Math.max(floor, Math.min(1, Math.log10(value)));
     return { exponent: row.exponent, value, log };
@@ -112,6 +117,34 @@ export function bestIndex(data) {
     if (best === null || value < best.value) best = { index: i, value };
   });
   return best ? best.index : null;
+}
+
+// The trade-off in h, from the errors at every h: where the float32 error is smallest,
+// and what it is at the two ends. kind "tradeoff": it falls, then rises, as h shrinks,
+// truncation error winning above the best h and rounding below; "rounding": it is
+// smallest at the largest h (no truncation error to trade against, as for x*x);
+// "truncation": smallest at the smallest h; "other": smallest in between for another
+// reason; null when no h gives a finite error.
+export function tradeOff(data) {
+  const last = data.numeric.h.length - 1;
+  const row = (i) => numericRow(data, i);
+  let best = bestIndex(data);
+  if (best === null) return null;
+  if (row(last).error.value <= row(best).error.value) best = last; // a tie with the largest h: nothing to trade
+  const at = (i) => `h = ${fmtH(row(i).exponent)}`;
+  const upTo = (i) => `up to ${fmtError(row(i).error)} at ${at(i)}`;
+  const lowest = `The float32 error is smallest at ${at(best)} (${fmtError(row(best).error)})`;
+  let kind = "other";
+  if (best === last) kind = "rounding";
+  else if (best === 0) kind = "truncation";
+  else if (row(last).dominant === "truncation" && row(0).dominant === "rounding") kind = "tradeoff";
+  const text = {
+    tradeoff: `${lowest}. Larger steps lose to truncation, ${upTo(last)}; smaller ones lose to rounding, ${upTo(0)}.`,
+    rounding: `${lowest}, the largest step: this f has no truncation error to trade against, so the error only grows as h shrinks, ${upTo(0)}.`,
+    truncation: `${lowest}, the smallest step: truncation error outweighs rounding at every h here.`,
+    other: `${lowest}; it is larger on both sides, ${upTo(last)} and ${upTo(0)}.`,
+  }[kind];
+  return { kind, best, bestExponent: row(best).exponent, bestError: row(best).error.value, text };
 }
 
 // ------------------------------------------------------------------ parse errors

@@ -14,8 +14,8 @@ import { announcer, button, describedSvg, html, publish, setUnavailable, svg, sv
 import { Playback, buildStepButtons } from "./stepper.js";
 import { counted } from "./words.js";
 import {
-  DEFAULT_SOURCE, DEFAULT_X, EXAMPLES, backwardState, bestIndex, caretLines, describeStep, errorCurve, fmt, fmtError,
-  fmtH, gradText, layoutGraph, numericRow, num,
+  DEFAULT_SOURCE, DEFAULT_X, EXAMPLES, backwardState, caretLines, describeStep, errorCurve, fmt, fmtError,
+  fmtH, gradText, layoutGraph, numericRow, num, tradeOff,
 } from "./tape-math.js";
 
 const PLAY_MS = 900;
@@ -114,7 +114,12 @@ function buildCheck(live, errorId) {
   const chartBox = html("div", { class: "tape__chart" }, check);
   const chart = describedSvg(chartBox, { viewBox: "0 0 340 180", title: "Relative error of the float32 central difference against h", label: "" });
   chart.root.classList.add("tape__chart-svg");
-  return { slider, hOut, cells, verdict, chart };
+  html("p", {
+    class: "tape__chart-key",
+    text: "Solid line: the float32 difference's error. Dashed: the float64 difference's error, nearly all of it truncation.",
+  }, check);
+  const tradeoff = html("p", { class: "tape__tradeoff", "data-readout": "tradeoff" }, check);
+  return { slider, hOut, cells, verdict, chart, tradeoff };
 }
 
 function verdictText(r) {
@@ -429,17 +434,22 @@ class Tape {
     const py = (l) => Y0 + ((TOP - l) / (TOP - FLOOR)) * (Y1 - Y0);
     chart.clear();
     drawChartAxes(plot, px, py);
+    const line = (points, cls) => {
+      const pts = points.filter((p) => p.log !== null).map((p) => `${px(p.exponent).toFixed(1)},${py(p.log).toFixed(1)}`);
+      if (pts.length) svg("polyline", { points: pts.join(" "), class: cls }, plot);
+    };
+    line(errorCurve(data, FLOOR, "error64"), "tape-chart__line tape-chart__line--truncation");
     const curve = errorCurve(data, FLOOR);
-    const pts = curve.filter((p) => p.log !== null).map((p) => `${px(p.exponent).toFixed(1)},${py(p.log).toFixed(1)}`);
-    if (pts.length) svg("polyline", { points: pts.join(" "), class: "tape-chart__line" }, plot);
+    line(curve, "tape-chart__line");
     svg("line", { x1: px(r.exponent), x2: px(r.exponent), y1: Y0, y2: Y1, class: "tape-chart__now" }, plot);
     const p = curve[r.index];
     if (p && p.log !== null) svg("circle", { cx: px(p.exponent), cy: py(p.log), r: 5, class: "tape-chart__dot" }, plot);
-    const best = bestIndex(data);
-    const bestText = best === null ? "" : ` It is smallest at h = ${fmtH(exps[best])} (${fmtError(numericRow(data, best).error)}).`;
+    const summary = tradeOff(data);
+    this.view.tradeoff.textContent = summary ? summary.text : "No step h gives a finite error here.";
     chart.setDescription(
-      `Relative error of the float32 central difference against x.grad, for h from 1e-7 to 1 on a log scale.` +
-        `${bestText} Now h = ${fmtH(r.exponent)}: relative error ${fmtError(r.error)}.`,
+      `Relative error of the float32 central difference against x.grad, for h from 1e-7 to 1 on a log scale, ` +
+        `with the float64 difference's error (nearly all truncation) dashed. ${summary ? `${summary.text} ` : ""}` +
+        `Now h = ${fmtH(r.exponent)}: relative error ${fmtError(r.error)}.`,
     );
   }
 
@@ -465,6 +475,11 @@ class Tape {
       hIndex: r ? r.index : null,
       hExponent: r ? r.exponent : null,
       numeric: r ? { grad: r.grad, f32: r.f32, f64: r.f64, error: r.error.value, errorKind: r.error.kind, dominant: r.dominant } : null,
+      // The check at every h (smallest first): what the chart draws, and the trade-off it shows.
+      curve: r ? data.numeric.h.map((_, i) => numericRow(data, i)).map((row) => ({
+        exponent: row.exponent, h: row.h, error: row.error.value, truncationError: row.error64.value, dominant: row.dominant,
+      })) : null,
+      tradeOff: r ? tradeOff(data) : null,
     });
   }
 }
