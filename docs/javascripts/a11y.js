@@ -7,5 +7,36 @@ function nameChrome() {
   if (progress && !progress.hasAttribute("aria-label")) progress.setAttribute("aria-label", "Loading the next page");
 }
 
-new MutationObserver(nameChrome).observe(document.body, { childList: true, subtree: true });
-nameChrome();
+// A formula or a table wider than the column scrolls sideways; while it does, it takes
+// keyboard focus so the arrow keys can scroll it (as Material does for code blocks).
+// Its size and its content's are watched: a phone turned, KaTeX's fonts arriving.
+const SCROLLERS = ".md-typeset div.arithmatex, .md-typeset .md-typeset__scrollwrap";
+const scrollerOf = new WeakMap();
+
+function focusableWhileScrolling(scroller) {
+  const scrolls = scroller.scrollWidth > scroller.clientWidth + 1;
+  if (scrolls && !scroller.hasAttribute("tabindex")) scroller.setAttribute("tabindex", "0");
+  else if (!scrolls && scroller.getAttribute("tabindex") === "0") scroller.removeAttribute("tabindex");
+}
+
+const resized = new ResizeObserver((entries) => {
+  for (const entry of entries) focusableWhileScrolling(scrollerOf.get(entry.target));
+});
+
+function watchScrollers() {
+  for (const scroller of document.querySelectorAll(SCROLLERS)) {
+    if (scrollerOf.has(scroller)) continue;
+    for (const watched of [scroller, scroller.firstElementChild].filter(Boolean)) {
+      scrollerOf.set(watched, scroller);
+      resized.observe(watched);
+    }
+  }
+}
+
+function onPageChange() {
+  nameChrome();
+  watchScrollers();
+}
+
+new MutationObserver(onPageChange).observe(document.body, { childList: true, subtree: true });
+onPageChange();
