@@ -3,7 +3,14 @@
 import datetime
 
 
-INTRO = """# Build status
+# For the book's authors: built and linked from README.md and CONTRIBUTING.md, but not in the
+# reader's navigation (mkdocs.yml's not_in_nav) nor in the search index (its front matter).
+INTRO = """---
+search:
+  exclude: true
+---
+
+# Build status
 
 Every example in this book is run and checked when the site is built. This page is
 written by that build: one row per snippet, per page of browser cells and per
