@@ -61,10 +61,12 @@ assert said["stack"] == ("stack expects each tensor to be equal size, but "
                          "got [2, 3] at entry 0 and [4, 3] at entry 1")
 # ANCHOR_END: errors
 
-# Not shown: the joined tensor is a copy; changing a piece afterwards
-# leaves it alone.
+# ANCHOR: copy
 stacked = torch.stack([a, b])
-monday[0, 0] = 100.0
+monday[0, 0] = 100.0                      # change two of the pieces...
 a[0] = 100
+print("week[0, 0]:", week[0, 0].item(), "| stacked[0, 0]:",
+      stacked[0, 0].item())               # ...the joined tensors keep 1
 assert week[0, 0].item() == 1.0 and wide[0, 0].item() == 1.0
 assert stacked[0, 0].item() == 1
+# ANCHOR_END: copy

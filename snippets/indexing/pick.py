@@ -15,6 +15,14 @@ print(tuple(ids.shape), "->", tuple(words[ids].shape))
 assert words[sentence].shape == (3, 2)              # index shape + [2]
 assert torch.equal(words[sentence][0], words[3])    # repeats are fine
 assert words[ids].shape == (2, 2, 2)
+
+# nn.Embedding is this lookup, into a table it can learn
+embedding = torch.nn.Embedding(4, 2)          # 4 words, 2 numbers each
+with torch.no_grad():
+    embedding.weight.copy_(words)             # give it our table
+print("nn.Embedding agrees:", torch.equal(embedding(sentence),
+                                          words[sentence]))
+assert torch.equal(embedding(sentence), words[sentence])
 # ANCHOR_END: list
 
 # ANCHOR: pairs
@@ -56,10 +64,5 @@ print("cross_entropy:", library)
 assert torch.allclose(by_index, library)
 # ANCHOR_END: loss
 
-# Not shown: an embedding layer is this lookup, with a trainable table.
-embedding = torch.nn.Embedding(4, 2)
-with torch.no_grad():
-    embedding.weight.copy_(words)
-assert torch.equal(embedding(sentence), words[sentence])
-# and gather says the same thing along one axis.
+# Not shown: gather says the same thing along one axis.
 assert torch.equal(scores.gather(1, labels.unsqueeze(1)).squeeze(1), picked)
