@@ -1,5 +1,27 @@
 import torch
 
+# ANCHOR: recipes
+# one row per recipe; columns: flour, sugar, butter, in units of 100 g
+amounts = torch.tensor([[5, 1, 1],      # bread
+                        [2, 2, 1]])     # cake
+# one row per ingredient (flour, sugar, butter); one column per shop;
+# each entry: cents per 100 g
+prices = torch.tensor([[20, 30, 25, 22],
+                       [40, 30, 50, 45],
+                       [100, 120, 80, 95]])
+cost = amounts @ prices                  # cents, one per recipe and shop
+print("amounts", tuple(amounts.shape), "@ prices", tuple(prices.shape),
+      "->", tuple(cost.shape))
+print(cost)
+print("cake at shop 2:", amounts[1].tolist(), ".", prices[:, 2].tolist(),
+      "=", (amounts[1] @ prices[:, 2]).item())
+
+assert cost.shape == (2, 4)
+assert cost[1, 2].item() == 2 * 25 + 2 * 50 + 1 * 80 == 230
+assert all(cost[r, c] == amounts[r] @ prices[:, c]
+           for r in range(2) for c in range(4))
+# ANCHOR_END: recipes
+
 # ANCHOR: rule
 pairs = [((2, 3), (3, 4)),
          ((4, 3), (3, 1)),
