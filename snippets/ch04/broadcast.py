@@ -1,5 +1,36 @@
 import torch
 
+# ANCHOR: centre
+# 5 flats, one per row: rooms, floor area in square metres, age in years
+flats = torch.tensor([[3.0, 70.0, 12.0],
+                      [2.0, 55.0, 30.0],
+                      [4.0, 95.0, 5.0],
+                      [1.0, 30.0, 40.0],
+                      [5.0, 120.0, 18.0]])
+means = torch.tensor([3.0, 74.0, 21.0])    # the average of each column
+centred = flats - means                    # [5, 3] - [3]
+print(tuple(flats.shape), "-", tuple(means.shape), "->",
+      tuple(centred.shape))
+print(centred)
+
+assert torch.equal(means, flats.mean(dim=0))
+assert centred.shape == (5, 3)
+assert torch.equal(centred[4], flats[4] - means)  # every row, same means
+assert centred.sum(dim=0).tolist() == [0.0, 0.0, 0.0]
+# ANCHOR_END: centre
+
+# ANCHOR: centre_stretch
+seen = means.expand(5, 3)      # the means as the subtraction reads them
+print(seen)
+print("stride", seen.stride(), "| same storage as means:",
+      seen.data_ptr() == means.data_ptr(), "|",
+      seen.untyped_storage().nbytes(), "bytes")
+
+assert seen.stride() == (0, 1)
+assert seen.data_ptr() == means.data_ptr()
+assert seen.untyped_storage().nbytes() == 3 * 4    # three float32 values
+# ANCHOR_END: centre_stretch
+
 # ANCHOR: grid
 # An addition table: a column down the left side, a row across the top.
 left = torch.tensor([[0], [10], [20]])      # shape [3, 1]
