@@ -143,3 +143,15 @@ def test_image_links_from_a_nested_page_resolve(figures):
     srcs, targets = figures["deep_srcs"], figures["deep_targets"]
     assert [src.split("#")[1] for src in srcs] == ["only-light", "only-dark"]
     assert targets == [("plot-2-light.svg", True), ("plot-2-dark.svg", True)]
+
+
+def test_images_carry_their_size_and_the_width_that_keeps_labels_readable(figures):
+    """The page reserves each figure's place, and tells a phone the width at which its smallest
+    label (the tick labels: the style's 11 pt) is 9 px (book.css scrolls it sideways there)."""
+    for tag in re.findall(r"<img\b[^>]*>", figures["page"]):
+        attrs = dict(re.findall(r'(\w[\w-]*)="([^"]*)"', tag))
+        svg = figures["svgs"][attrs["src"].split("/")[-1].split("#")[0]].decode()
+        width_pt, height_pt = (float(v) for v in re.search(r'width="([\d.]+)pt" height="([\d.]+)pt"', svg).groups())
+        assert (int(attrs["width"]), int(attrs["height"])) == (round(width_pt * 4 / 3), round(height_pt * 4 / 3))
+        readable = int(re.fullmatch(r"--book-readable-width: (\d+)px", attrs["style"]).group(1))
+        assert readable * 11 / width_pt >= 9 > (readable - 1) * 11 / width_pt, (readable, width_pt)
