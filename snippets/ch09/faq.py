@@ -1,116 +1,108 @@
 import torch
 
-# ANCHOR: rank
-# Temperatures in degrees: one reading, one city's week, four cities, three
-# years of that.
-reading = torch.tensor(21.5)
-week = torch.tensor([18.0, 19.5, 21.0, 22.5, 20.0, 17.5, 16.0])
-cities = torch.zeros(4, 7)
-years = torch.zeros(3, 4, 7)
+# ANCHOR: matrix
+torch.manual_seed(0)
+picture = torch.rand(28, 28)         # one greyscale image, 28 x 28
+pictures = torch.rand(64, 28, 28)    # a batch of 64 of them
+pixels = torch.rand(28)              # one row of pixels
 
-for name, t in [("reading", reading), ("week", week),
-                ("cities", cities), ("years", years)]:
-    print(f"{name:<8} {type(t).__name__}  "
-          f"dim={t.dim()}  shape={list(t.shape)}")
-
-one_year = years[0]                 # pick a year: one axis fewer
-print("years[0] :", list(one_year.shape), "dim", one_year.dim())
-
-assert all(type(t) is torch.Tensor for t in (reading, week, cities, years))
-assert [t.dim() for t in (reading, week, cities, years)] == [0, 1, 2, 3]
-assert cities.shape == (4, 7) and years.shape == (3, 4, 7)
-assert one_year.shape == cities.shape and one_year.dim() == 2
-# ANCHOR_END: rank
-
-# ANCHOR: inner
-# 3 x 2: every row holds 2 numbers
-P = torch.tensor([[1.0, 2.0],
-                  [3.0, 4.0],
-                  [5.0, 6.0]])
-# 2 x 5: every column holds 2 numbers
-Q = torch.tensor([[1.0, 0.0, 2.0, 1.0, 0.0],
-                  [0.0, 1.0, 1.0, 2.0, 3.0]])
-out = P @ Q
-print("P", list(P.shape), "@ Q", list(Q.shape), "->", list(out.shape))
-
-row, col = P[2], Q[:, 3]   # a row of P and a column of Q: 2 numbers each
-pairs = [(a.item(), b.item()) for a, b in zip(row, col)]
-print("row 2 of P:", row.tolist(), " column 3 of Q:", col.tolist())
-print("paired up :", pairs, "-> sum of products", (row * col).sum().item())
-print("out[2, 3] :", out[2, 3].item())
-
-# the inner pair: row length = column length
-assert P.shape[1] == Q.shape[0] == 2
-# the outer pair survives
-assert out.shape == (3, 5)
-assert len(pairs) == 2 and out[2, 3].item() == 5 * 1 + 6 * 2 == 17.0
-# ANCHOR_END: inner
-
-# ANCHOR: tape
-w = torch.tensor(4.0, requires_grad=True)   # marked: autograd watches it
-c = torch.tensor(5.0)                       # not marked: an ordinary number
-y = 3 * w * w - c
-
-print("y              :", y.item(), "| requires_grad:", y.requires_grad,
-      "| grad_fn:", y.grad_fn.name())
-# walk the record back to the marked leaves
-y.backward()
-print("w.grad (6 * w) :", w.grad.item())
-print("c.grad         :", c.grad)
-
-plain = torch.tensor(4.0)                   # the same value, never marked
-z = 3 * plain * plain - c
-print("unmarked       :", z.item(), "| requires_grad:", z.requires_grad,
-      "| grad_fn:", z.grad_fn)
-
-assert y.item() == 43.0 and y.requires_grad
-assert y.grad_fn.name() == "SubBackward0"
-assert w.grad.item() == 24.0 == 6 * 4.0
-assert c.grad is None
-assert z.item() == 43.0 and not z.requires_grad and z.grad_fn is None
-# ANCHOR_END: tape
-
-# Not shown on the page: the unmarked run refuses a backward pass.
+for name, t in [("pixels", pixels), ("picture", picture),
+                ("pictures", pictures)]:
+    print(f"{name:8s} {type(t).__name__}  dim {t.dim()}")
+print("det(picture) :", tuple(torch.linalg.det(picture).shape))
+print("det(pictures):", tuple(torch.linalg.det(pictures).shape))
 try:
-    z.backward()
+    torch.linalg.det(pixels)
 except RuntimeError as err:
-    assert str(err).startswith("element 0 of tensors does not require grad")
-else:
-    raise AssertionError("backward() on an unrecorded result should fail")
+    refusal = str(err)
+    print("det(pixels)  :", refusal)
 
-# ANCHOR: accumulate
-model = torch.nn.Linear(1, 1, bias=False)   # one parameter, its weight p
-p = model.weight
-with torch.no_grad():
-    p.fill_(1.0)
-x = torch.ones(1, 1)
-seen = []
+assert all(type(t) is torch.Tensor for t in (pixels, picture, pictures))
+assert torch.linalg.det(picture).shape == ()           # one matrix
+assert torch.linalg.det(pictures).shape == (64,)       # 64 matrices
+assert torch.allclose(torch.linalg.det(pictures)[5],
+                      torch.linalg.det(pictures[5]))
+assert refusal == ("linalg.det: The input tensor A must have at least 2 "
+                   "dimensions.")
+# ANCHOR_END: matrix
 
-# (p - 4)^2, slope at p = 1: 2 * (1 - 4) = -6
-loss = ((model(x) - 4) ** 2).sum()
-loss.backward()
-seen.append(p.grad.item())
-print("after one backward :", p.grad.item())
-loss = ((model(x) - 4) ** 2).sum()   # same point, a fresh forward pass
-loss.backward()
-seen.append(p.grad.item())
-print("after two backwards:", p.grad.item(), "(added, not replaced)")
+# ANCHOR: compose
+torch.manual_seed(1)
+B = torch.randn(3, 4)     # takes 4 numbers, hands on 3
+A = torch.randn(2, 3)     # takes 3 numbers, hands on 2
+v = torch.randn(4)
 
-lr = 0.1
-stale = p.item() - lr * p.grad.item()
-honest = p.item() - lr * seen[0]
-print(f"a step with this grad would land at {stale:.1f} "
-      f"instead of {honest:.1f}")
+one_by_one = A @ (B @ v)  # B first, then A on what B handed over
+at_once = (A @ B) @ v     # the product: one matrix doing both
+print("B @ v:", tuple((B @ v).shape), "| A @ (B @ v):",
+      tuple(one_by_one.shape))
+print("A @ B:", tuple((A @ B).shape), "| same result:",
+      torch.allclose(one_by_one, at_once))
 
-# optimizer.zero_grad() does the same to its parameters
+assert (B @ v).shape == (3,) and (A @ B).shape == (2, 4)
+assert torch.allclose(one_by_one, at_once)
+# ANCHOR_END: compose
+
+# ANCHOR: marked
+hours = torch.tensor([2.0, 5.0, 1.0])          # data: never marked
+rate = torch.tensor(30.0, requires_grad=True)  # a parameter: marked
+fee = torch.tensor(10.0)                       # a constant: not marked
+
+cost = rate * hours + fee                      # three invoices
+total = cost.sum()
+for name, t in [("hours", hours), ("rate", rate), ("fee", fee),
+                ("cost", cost), ("total", total)]:
+    node = t.grad_fn.name() if t.grad_fn else None
+    print(f"{name:6s} requires_grad {str(t.requires_grad):5s} "
+          f"grad_fn {node}")
+saved = cost.grad_fn.next_functions[0][0]._saved_other
+print("the multiply kept hours for later:", saved.tolist())
+
+total.backward()
+print("rate.grad:", rate.grad.item(), "| fee.grad:", fee.grad,
+      "| hours.grad:", hours.grad)
+
+assert [t.requires_grad for t in (hours, rate, fee, cost, total)] == \
+       [False, True, False, True, True]
+assert torch.equal(saved, hours)
+assert rate.grad.item() == hours.sum().item() == 8.0
+assert fee.grad is None and hours.grad is None
+# ANCHOR_END: marked
+
+# ANCHOR: halves
+torch.manual_seed(2)
+x = torch.randn(8, 3)
+y = torch.randn(8, 1)
+model = torch.nn.Linear(3, 1)
+loss_fn = torch.nn.MSELoss()
+
+loss_fn(model(x), y).backward()                 # the whole batch at once
+whole = model.weight.grad.clone()
+
 model.zero_grad()
-cleared = p.grad
-print("after zero_grad()  :", cleared)
-((model(x) - 4) ** 2).sum().backward()
-seen.append(p.grad.item())
-print("next backward      :", p.grad.item())
+for part in (slice(0, 4), slice(4, 8)):         # two halves, one by one
+    (loss_fn(model(x[part]), y[part]) / 2).backward()   # adds into .grad
+print("whole batch :", whole)
+print("two halves  :", model.weight.grad)
+print("the same:", torch.allclose(whole, model.weight.grad))
 
-assert seen == [-6.0, -12.0, -6.0]
-assert abs(stale - 2.2) < 1e-6 and abs(honest - 1.6) < 1e-6
-assert cleared is None   # zero_grad() sets .grad to None by default
-# ANCHOR_END: accumulate
+assert torch.allclose(whole, model.weight.grad, atol=1e-6)
+# ANCHOR_END: halves
+
+# ANCHOR: stale
+w = torch.tensor(1.0, requires_grad=True)
+grads = []
+for step in range(3):                       # three steps, never cleared
+    loss = (w - 4) ** 2
+    loss.backward()
+    fresh = 2 * (w.item() - 4)              # this step's own slope
+    grads.append((round(fresh, 3), round(w.grad.item(), 3)))
+    with torch.no_grad():
+        w -= 0.1 * w.grad
+for step, (fresh, held) in enumerate(grads):
+    print(f"step {step}: slope here {fresh:+.3f}, w.grad holds {held:+.3f}")
+
+assert grads[0] == (-6.0, -6.0)
+assert grads[1][1] == round(grads[0][1] + grads[1][0], 3)
+assert grads[2][1] == round(sum(f for f, _ in grads), 3)
+# ANCHOR_END: stale
