@@ -62,7 +62,8 @@ for name, guess, product, why in cases:
     want = det2(product)
     expect_true(guess is not None, f"{name} is still None: write a number.")
     expect_true(isinstance(guess, (int, float)),
-                f"{name} should be a plain number, not {type(guess).__name__}.")
+                f"{name} should be a plain number, "
+                f"not {type(guess).__name__}.")
     if abs(abs(guess) - abs(want)) > 1e-6:
         expect_true(False, f"{name}: you said {guess:g}, but its size should "
                     f"be {abs(want):g}: {why}.")

@@ -16,7 +16,8 @@ optimizer.zero_grad()
 loss.backward()
 optimizer.step()
 for name, p, old in zip(["weight", "bias"], model.parameters(), before):
-    print(f"{name:6s} grad {p.grad.item():+.4f}   moved {p.item() - old:+.4f}")
+    print(f"{name:6s} grad {p.grad.item():+.4f}"
+          f"   moved {p.item() - old:+.4f}")
 print("Adam keeps for each parameter:", sorted(optimizer.state[model.bias]))
 
 for p, old in zip(model.parameters(), before):

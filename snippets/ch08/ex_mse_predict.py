@@ -44,7 +44,8 @@ near = lambda a, b: abs(a - b) < 1e-4
 loss_slips = {5.0: "5 is the sum of the squares: the mean divides by 3",
               1.0: "1 is the mean of the errors 0, 1, 2: square each first"}
 for wrong, why in loss_slips.items():
-    expect_true(not near(loss_value, wrong), f"loss_value is {wrong:g}: {why}.")
+    expect_true(not near(loss_value, wrong),
+                f"loss_value is {wrong:g}: {why}.")
 expect_true(near(loss_value, true_loss),
             f"loss_value is {loss_value}; the squared errors are 0, 1 and 4.")
 guess = [float(g) for g in grad_values]
