@@ -49,6 +49,20 @@ assert by_hand.item() == 4.0 and x.grad.item() == 4.0
 assert x.grad.item() == 2 * x.item()
 # ANCHOR_END: square
 
+# ANCHOR: split
+first = torch.tensor(2.0, requires_grad=True)    # two separate leaves
+second = torch.tensor(2.0, requires_grad=True)   # holding the same number
+(first * second).backward()
+print("first.grad:", first.grad, " second.grad:", second.grad)
+
+x = torch.tensor(2.0, requires_grad=True)        # one leaf, used twice
+(x * x).backward()
+print("x.grad:", x.grad, "= first.grad + second.grad")
+
+assert first.grad.item() == second.grad.item() == 2.0
+assert x.grad.item() == first.grad.item() + second.grad.item() == 4.0
+# ANCHOR_END: split
+
 # ANCHOR: two_leaves
 a = torch.tensor(2.0, requires_grad=True)
 b = torch.tensor(5.0, requires_grad=True)
