@@ -56,7 +56,8 @@ for name, make in [("SGD,  lr 1e-4", lambda p: torch.optim.SGD(p, lr=1e-4)),
 print(f"first gradients: weight {g_w:.1f}, bias {g_b:.2f}")
 # ANCHOR_END: scales
 
-runs = {lr: fit(lambda p: torch.optim.SGD(p, lr=lr)) for lr in (1e-4, 5e-5)}
+runs = {lr: fit(lambda p, lr=lr: torch.optim.SGD(p, lr=lr))
+        for lr in (1e-4, 5e-5)}
 adam = fit(lambda p: torch.optim.Adam(p, lr=0.03))
 assert runs[1e-4][0] != runs[1e-4][0] or runs[1e-4][0] > 1e6   # blew up
 assert 0.3 < runs[5e-5][0] < 0.4                   # stable, but stuck...
