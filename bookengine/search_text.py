@@ -9,9 +9,11 @@ the tag's name, so no attribute is parsed or rewritten.
 
 import re
 
-# Pygments' wrapper of a fenced block (with its caption), any bare <pre>, and a cell's note and label.
+# Pygments' wrapper of a fenced block (with its caption), any bare <pre>, a cell's note and
+# label, and the toolbar a cell's page may hold for its buttons (their words are not prose).
 LEFT_OUT = re.compile(
-    r'<(?:div(?= class="(?:[^"]* )?highlight[ "])|pre(?=[\s>])|p(?= class="book-cell__(?:note|label)"))'
+    r'<(?:div(?= class="(?:[^"]* )?(?:highlight|book-cell__toolbar)[ "])|pre(?=[\s>])'
+    r'|p(?= class="book-cell__(?:note|label)"))'
 )
 
 

@@ -46,10 +46,12 @@ def test_code_and_outputs_are_left_out_and_prose_kept():
 
 
 def test_only_start_tags_change():
-    page = '<pre class="x">a</pre><div class="language-py highlight" id="h"><pre>b</pre></div><p class="book-cell__note">n</p>'
+    page = ('<pre class="x">a</pre><div class="language-py highlight" id="h"><pre>b</pre></div>'
+            '<p class="book-cell__note">n</p><div class="book-cell__toolbar" hidden><span>Run</span></div>')
     assert prose_only(page) == (
         '<pre data-search-exclude class="x">a</pre><div data-search-exclude class="language-py highlight" id="h">'
         '<pre data-search-exclude>b</pre></div><p data-search-exclude class="book-cell__note">n</p>'
+        '<div data-search-exclude class="book-cell__toolbar" hidden><span>Run</span></div>'
     )
     kept = '<div class="highlighted"><p class="book-cell__notes">x</p><precious>'
     assert prose_only(kept) == kept
