@@ -131,6 +131,19 @@ def _data_attribute(value):
     return f'data-book="{html.escape(json.dumps(value), quote=True)}"'
 
 
+# The buttons the script puts under a cell's or an exercise's editor (browser/src/cells.js,
+# exercise.js). The page holds their place before the script arrives, invisible, so the
+# page does not move under the reader when they appear (book.css hides it without script).
+CELL_BUTTONS = ("Run", "Stop", "Reset", "Copy link")
+EXERCISE_BUTTONS = ("Check", "Stop", "Reset")
+
+
+def _reserved_toolbar(buttons, state=""):
+    spans = "".join(f'<span class="md-button book-cell__button">{text}</span>' for text in buttons)
+    badge = f'<span class="book-cell__run-state">{state}</span>' if state else ""
+    return f'<div class="book-cell__toolbar" data-reserved aria-hidden="true">{spans}{badge}</div>'
+
+
 def render_cell(cell, expected, runtime_bytes=None):
     """A browser cell: the code (the no-JS view), the book's verified output, and
     the data the cell script needs. The editor and buttons are added by script; the
@@ -145,6 +158,7 @@ def render_cell(cell, expected, runtime_bytes=None):
         f'<div class="book-cell" data-cell="{cell.number}" {data} markdown="0">\n'
         f'<p class="book-cell__note">{CELL_NOTE}</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{code}</code></pre></div>\n'
+        f"{_reserved_toolbar(CELL_BUTTONS, 'Not run yet')}\n"
         f'<p class="book-cell__label">Output in the book (torch {TORCH})</p>\n'
         f'<pre class="book-cell__expected"><code>{shown}</code></pre>\n'
         '<p class="book-cell__verdict" aria-live="polite"></p>\n'
@@ -165,6 +179,7 @@ def render_exercise(exercise, runtime_bytes=None):
         f'<div class="book-exercise" data-exercise="{html.escape(exercise.rel)}" {data} markdown="0">\n'
         f'<p class="book-cell__note">{CELL_NOTE} Edit the code, then press <strong>Check</strong>.</p>\n'
         f'<div class="book-cell__editor"><pre class="book-cell__source"><code>{task}</code></pre></div>\n'
+        f"{_reserved_toolbar(EXERCISE_BUTTONS)}\n"
         '<p class="book-exercise__result" aria-live="polite"></p>\n'
         '<pre class="book-cell__output" aria-live="polite" hidden></pre>\n'
         f'<details class="book-exercise__hint"><summary>Hint</summary><p>{html.escape(exercise.hint)}</p></details>\n'

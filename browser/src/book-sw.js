@@ -116,6 +116,17 @@ async function fromKept(request, key, cacheMode) {
   return response;
 }
 
+// Offline, a page fetched only on demand (a notebook) that this browser never opened online.
+function notKept() {
+  const home = self.registration.scope;
+  const body = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Not saved for offline reading</title><main style="font-family: sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Not saved for offline reading</h1><p>This browser is offline, and this page has not been opened here while online,
+so there is no copy of it. The book keeps the chapters for offline reading; a notebook is kept once you have opened it.</p>
+<p><a href="${home}">Back to the book</a></p></main></html>`;
+  return new Response(body, { status: 503, statusText: "Offline", headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
 async function respond(request) {
   if (request.method === "GET") {
     const key = precacheKey(request.url);
@@ -126,7 +137,8 @@ async function respond(request) {
       try {
         return await fromKept(request, kept);
       } catch (error) {
-        if (request.mode !== "navigate") throw error;
+        if (request.mode === "navigate") return notKept();
+        throw error;
       }
     }
   }

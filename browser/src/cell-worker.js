@@ -53,6 +53,7 @@ function write(bytes) {
 }
 
 const SNAPSHOTS = "book-python-snapshots";
+const OFFLINE = "this browser is offline and has no copy of Python yet: run a cell once while online, and the cells work offline after that";
 
 // The snapshot's key: the Pyodide version, this bootstrap and the wheel's sha256.
 async function snapshotKey(pyodideVersion, wheelSha256) {
@@ -191,7 +192,8 @@ self.onmessage = async (event) => {
   } catch (error) {
     const text = String(error?.message || error);
     if (message.type === "init") {
-      postMessage({ type: "failed", error: text });
+      const offline = self.navigator?.onLine === false;
+      postMessage({ type: "failed", error: offline ? OFFLINE : text });
     } else {
       // bookcell.run and bookcell.call catch every Python exception, so this is Python itself failing
       // (a crash inside WebAssembly): this worker is done; the page starts a new one.

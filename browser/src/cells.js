@@ -121,7 +121,7 @@ export class Cell {
     this.editor = persistentEditor({
       slot,
       key: `${this.page}#${this.data.name}`,
-      original: this.data.code,
+      original: this.data.code.replace(/\n+$/, ""), // as the page shows it: no empty last line
       label: `Python ${this.data.name}: edit the code, then press Shift+Enter to run it`,
       onRun: () => this.run(),
       onEscape: () => this.runButton.focus(),
@@ -136,6 +136,7 @@ export class Cell {
     this.output = new OutputView(el.querySelector(".book-cell__output"));
     this.verdict = el.querySelector(".book-cell__verdict");
     this.why = element("p", "book-cell__why");
+    this.why.hidden = true;
     this.verdict.after(this.why);
     this.setState("idle", "");
     this.setRunState("not-run");

@@ -27,7 +27,7 @@ export class Exercise {
     this.editor = persistentEditor({
       slot,
       key: this.namespace,
-      original: this.data.task,
+      original: this.data.task.replace(/\n+$/, ""),
       label: `Exercise ${this.data.name}: edit the code, then press Shift+Enter to check it`,
       onRun: () => this.check(),
       onEscape: () => this.checkButton.focus(),

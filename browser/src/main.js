@@ -40,6 +40,7 @@ function explain(elements, reason) {
     note.setAttribute("role", "note");
     note.textContent = `This browser cannot run the cells: ${reason}. The output shown is the one the book verified.`;
     element.querySelector(".book-cell__note")?.after(note);
+    element.querySelector(".book-cell__toolbar[data-reserved]")?.remove(); // no buttons will come
   }
 }
 
@@ -84,5 +85,6 @@ export async function mountCells(root = document) {
 }
 
 window.addEventListener("hashchange", () => {
-  if (current?.tools && current.page === location.pathname) openSharedLink(current, current.tools);
+  const shown = current?.tools?.bar.isConnected && current.page === location.pathname; // not a page being swapped out
+  if (shown) openSharedLink(current, current.tools);
 });

@@ -15,7 +15,7 @@ export function button(text, title, onClick) {
 }
 
 // A toolbar after `slot`: the given buttons (and other elements), then a status
-// line (role=status).
+// line (role=status). It takes the place the page reserved for it (bookengine/render.py).
 export function toolbar(slot, items) {
   const bar = document.createElement("div");
   bar.className = "book-cell__toolbar";
@@ -23,7 +23,9 @@ export function toolbar(slot, items) {
   status.className = "book-cell__status";
   status.setAttribute("role", "status");
   bar.append(...items, status);
-  slot.after(bar);
+  const reserved = slot.nextElementSibling;
+  if (reserved?.matches(".book-cell__toolbar[data-reserved]")) reserved.replaceWith(bar);
+  else slot.after(bar);
   return status;
 }
 

@@ -7,10 +7,16 @@ function nameChrome() {
   if (progress && !progress.hasAttribute("aria-label")) progress.setAttribute("aria-label", "Loading the next page");
 }
 
-// A formula or a table wider than the column scrolls sideways; while it does, it takes
-// keyboard focus so the arrow keys can scroll it (as Material does for code blocks).
-// Its size and its content's are watched: a phone turned, KaTeX's fonts arriving.
-const SCROLLERS = ".md-typeset div.arithmatex, .md-typeset .md-typeset__scrollwrap";
+// A formula, a table or a printed output wider than the column scrolls sideways; while it
+// does, it takes keyboard focus so the arrow keys can scroll it (Material does this for code
+// blocks only where the device can hover, so not on a phone). Its size and its content's
+// are watched: a phone turned, KaTeX's fonts arriving.
+const SCROLLERS = [
+  ".md-typeset div.arithmatex",
+  ".md-typeset .md-typeset__scrollwrap",
+  ".md-typeset .book-output pre > code",
+  ".md-typeset .book-cell__expected > code",
+].join(", ");
 const scrollerOf = new WeakMap();
 
 function focusableWhileScrolling(scroller) {

@@ -6,6 +6,7 @@ import json
 import re
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -28,12 +29,18 @@ def built_site(built_book):
     return built_book[0]
 
 
+# A browser context that sends this header sees the site as a static host serves it (GitHub
+# Pages): without the server's extra headers (COOP/COEP), at the same URL.
+STATIC_HOST = {"X-Book-Static-Host": "1"}
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extra_headers = {}
 
     def end_headers(self):
-        for name, value in self.extra_headers.items():
-            self.send_header(name, value)
+        if not self.headers.get("X-Book-Static-Host"):
+            for name, value in self.extra_headers.items():
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, *args):
@@ -107,12 +114,13 @@ def browser(playwright):
     browser.close()
 
 
-def persistent_profile(playwright, folder):
+def persistent_profile(playwright, folder, static_host=False, **options):
     """A Chromium whose profile (Cache API, localStorage...) lives in ``folder``, as every
-    real reader's does: what one test leaves there, the next one finds."""
+    real reader's does: what one test leaves there, the next one finds. With ``static_host``,
+    the site is served to it as a static host serves it (no COOP/COEP headers)."""
     return playwright.chromium.launch_persistent_context(
         str(folder), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-        viewport={"width": 1280, "height": 900},
+        viewport={"width": 1280, "height": 900}, extra_http_headers=STATIC_HOST if static_host else None, **options,
     )
 
 
@@ -284,6 +292,15 @@ def run(target):
     wait_state(target, FINISHED)
 
 
+def eventually(page, script, arg=None, timeout=180):
+    """Poll an async page function until it returns true (wait_for_function takes a Promise
+    for a true value: it does not wait for what the Promise gives)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"timed out waiting for: {script}"
+        page.wait_for_timeout(250)
+
+
 def python_starts(page):
     """How many times this page has started a Python worker."""
     return page.evaluate("performance.getEntriesByName('book-python-start').length")
@@ -303,7 +320,7 @@ def flood_then_stop(page, target):
     set_code(page, target, "i = 0\nwhile True:\n    i += 1\n    print(i)")
     target.get_by_role("button", name="Run").click()
     wait_state(target, ["running"])
-    page.wait_for_function("el => el.querySelector('.book-cell__cut').textContent.includes('not shown')",
+    page.wait_for_function("el => el.querySelector('.book-cell__cut').textContent.includes('left out here')",
                            arg=target.element_handle(), timeout=20_000)
     page.wait_for_timeout(1500)  # keep it printing for a while
     assert main_thread_delay_ms(page) < 250, "the page froze under the flood"
@@ -324,3 +341,47 @@ def flood_then_stop(page, target):
     target.get_by_role("button", name="Reset").click()
     run(target)
     assert target.get_attribute("data-matches") == "true"
+
+
+# ---- moving between pages as a reader does, with Material's instant navigation
+def follow_link(page, url):
+    """Click the navigation's link to ``url`` and wait until its page has replaced this one,
+    leaving a mark that only a full load would wipe: True when none happened. (Material
+    intercepts a link once it has read the sitemap, a moment after a full load.)"""
+    page.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sitemap.xml'))")
+    page.wait_for_timeout(100)
+    leave(page)
+    page.evaluate(
+        """url => {
+            window.bookSameDocument = true;
+            [...document.querySelectorAll("a.md-nav__link")].find((a) => a.href === url).click();
+        }""",
+        url,
+    )
+    at(page, url)
+    return arrive(page)
+
+
+def at(page, url):
+    """Wait until the page shows ``url`` (navigation.tracking may have added a #section)."""
+    page.wait_for_url(lambda now: now.split("#")[0] == url, wait_until="commit")
+
+
+def leave(page):
+    """Mark the cells on the page now, so that arriving can tell them from the next page's.
+    (The address changes before Material swaps the content: a cell found in between is
+    the old page's, and is detached a moment later.)"""
+    page.evaluate(
+        "() => document.querySelectorAll('.book-cell, .book-exercise')"
+        ".forEach((el) => el.setAttribute('data-book-left', ''))"
+    )
+
+
+def arrive(page):
+    """Wait until the old page's cells are gone and the new page's have mounted; True when
+    no full load happened on the way."""
+    page.wait_for_function(
+        """() => !document.querySelector("[data-book-left]")
+            && document.querySelector(".book-cell[data-mounted], .book-exercise[data-mounted]")"""
+    )
+    return page.evaluate("window.bookSameDocument === true")

@@ -1,7 +1,6 @@
 """Browser cells in a real headless Chromium, against the built book on 127.0.0.1."""
 
 import json
-import time
 
 import pytest
 
@@ -40,7 +39,7 @@ def test_an_edit_survives_a_reload_and_reset_restores_the_original(watched, plai
 
 
 @pytest.mark.parametrize("isolated", [True, False], ids=["isolated", "not-isolated"])
-def test_stop_ends_an_infinite_loop_within_a_second(watched, isolated_url, plain_url, isolated):
+def test_stop_ends_an_infinite_loop(watched, isolated_url, plain_url, isolated):
     base = isolated_url if isolated else plain_url
     page = watched.page
     page.goto(base + CHAPTER)
@@ -54,10 +53,8 @@ def test_stop_ends_an_infinite_loop_within_a_second(watched, isolated_url, plain
     # the page stays responsive while Python spins in its worker: a task queued on the page's main thread
     # runs at once (measured in the page: the test's round trip to the browser is not the page's delay)
     assert main_thread_delay_ms(page) < 200
-    stop_clicked = time.perf_counter()
-    first.get_by_role("button", name="Stop").click()
-    wait_state(first, ["stopped"], timeout=5000)
-    assert time.perf_counter() - stop_clicked < 1.0
+    first.get_by_role("button", name="Stop").click()  # how fast it stops: bench/bench_cells.py
+    wait_state(first, ["stopped"], timeout=10_000)
     # the next run works, and earlier cells' names are still defined after a restart
     first.get_by_role("button", name="Reset").click()
     run(first)

@@ -7,7 +7,7 @@ import re
 
 import nbformat
 
-from .conftest import READY_MS, cell, clean, run, set_code, wait_state
+from .conftest import READY_MS, cell, clean, eventually, run, set_code, wait_state
 
 CHAPTER = "tensors/"
 
@@ -48,9 +48,14 @@ def test_a_shared_link_round_trip(watched, isolated_url):
     assert "#share=" not in page.url  # a reload does not bring it back
     second.get_by_role("button", name="Back to my code").click()
     assert second.locator(".cm-content").inner_text() == "print('my own edit')"
-    page.goto(link)
+    # the same link again, on the page already shown: only the address's fragment changes, as when
+    # a reader pastes it into the address bar (no new page load)
+    page.evaluate("() => { window.bookSameDocument = true; }")
+    page.evaluate("url => { location.href = url; }", link)
     second = cell(page, 1)
     page.wait_for_selector(".book-cell[data-shared='true']")
+    assert page.evaluate("window.bookSameDocument") is True
+    assert "#share=" not in page.url
     second.get_by_role("button", name="Keep it as my edit").click()
     assert own_code(page, 2) == shared_code
     page.reload()
@@ -167,24 +172,36 @@ def test_download_my_notebook_is_a_valid_ipynb(watched, isolated_url, tmp_path):
     clean(watched, isolated_url)
 
 
-def test_cells_say_what_the_first_run_downloads(watched, isolated_url, own_site):
+def test_a_page_says_once_what_the_first_run_downloads_until_python_is_kept(watched, isolated_url, own_site):
     page = watched.page
     page.goto(isolated_url + CHAPTER)
-    note = cell(page, 0).locator(".book-cell__cost")
+    note = tools(page).locator(".book-page-tools__python")
+    page.wait_for_function("el => !el.hidden", arg=note.element_handle())
     text = note.inner_text()
+    assert "once" in text and "offline" in text, text
     megabytes = float(re.search(r"([\d.]+) MB", text).group(1))
     site = own_site[1]
     published = sum(p.stat().st_size for p in (site / "assets" / "pyodide").iterdir()) + (
         site / "assets" / "book" / "cell-worker.js"
     ).stat().st_size
     assert abs(megabytes - published / 1e6) < 0.06, (text, published)
+    assert page.locator(".book-cell__cost").count() == 0, "each cell repeats the download note"
+    assert page.get_by_text("MB, once").count() == 1, "the download is announced more than once"
     run(cell(page, 0))
-    assert note.is_hidden(), "the download note stays after Python is here"
+    assert "kept in this browser" in note.inner_text(), note.inner_text()
     # what the page and its Python worker fetched of the runtime: no more than the note said
     runtime = [r for r in watched.finished if re.search(r"/assets/pyodide/|cell-worker", r.url)]
     fetched = sum(r.sizes()["responseBodySize"] for r in runtime)
     assert any("pyodide.asm.wasm" in r.url for r in runtime), [r.url for r in runtime]
     assert fetched <= published * 1.01, (fetched, published)
+    # Python is in this browser now (its saved state): the next page says nothing of a download
+    eventually(page, "async () => (await (await caches.open('book-python-snapshots')).keys()).length > 0")
+    page.goto(isolated_url + "reshaping/")
+    page.wait_for_selector(".book-page-tools")
+    cell(page).scroll_into_view_if_needed()  # intent: Python starts, from this browser's copy
+    page.wait_for_function("() => performance.getEntriesByName('book-python-ready').length > 0", timeout=READY_MS)
+    assert tools(page).locator(".book-page-tools__python").is_hidden()
+    assert page.get_by_text("MB, once").count() == 0
     clean(watched, isolated_url)
 
 

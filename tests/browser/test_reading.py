@@ -14,6 +14,8 @@ PAGES = [url for _, _, url in nav_pages()]
 
 
 def test_listings_fit_the_content_column_at_1280_px(watched, isolated_url):
+    """Source listings fit as written (what code printed keeps its lines and may scroll:
+    test_first_visit.py)."""
     page = watched.page
     page.set_viewport_size({"width": 1280, "height": 900})
     scrolling, total = [], 0
@@ -21,7 +23,7 @@ def test_listings_fit_the_content_column_at_1280_px(watched, isolated_url):
         page.goto(isolated_url + url)
         found = page.evaluate(
             """() => [...document.querySelectorAll('.md-content pre > code')]
-                .filter((code) => code.offsetParent !== null)
+                .filter((code) => code.offsetParent !== null && !code.closest('.book-output, .book-cell__expected'))
                 .map((code) => [code.scrollWidth > code.clientWidth + 1,
                                 code.closest('.highlight')?.querySelector('.filename')?.textContent || '',
                                 code.textContent.split('\\n').reduce((a, b) => (b.length > a.length ? b : a), '')])"""

@@ -8,7 +8,8 @@ import pytest
 
 from bookproject import nav_pages
 
-from .conftest import FINISHED, READY_MS, Watched, clean, flood_then_stop, persistent_profile, run, set_code, wait_state
+from .conftest import (FINISHED, READY_MS, Watched, arrive, at, clean, flood_then_stop, follow_link, leave, persistent_profile,
+                       run, set_code, wait_state)
 
 SCENARIOS = ["first visit", "reload", "instant navigation", "back"]
 
@@ -43,49 +44,6 @@ def tape_ready(page):
         "() => JSON.parse(document.querySelector(\"[data-widget='tape']\").dataset.state || '{}').status === 'ready'",
         timeout=READY_MS,
     )
-
-
-def follow_link(page, url):
-    """Click the navigation's link to ``url`` and wait until its page has replaced this one,
-    leaving a mark that only a full load would wipe: True when none happened. (Material
-    intercepts a link once it has read the sitemap, a moment after a full load.)"""
-    page.wait_for_function("performance.getEntriesByType('resource').some((e) => e.name.endsWith('/sitemap.xml'))")
-    page.wait_for_timeout(100)
-    leave(page)
-    page.evaluate(
-        """url => {
-            window.bookSameDocument = true;
-            [...document.querySelectorAll("a.md-nav__link")].find((a) => a.href === url).click();
-        }""",
-        url,
-    )
-    at(page, url)
-    return arrive(page)
-
-
-def at(page, url):
-    """Wait until the page shows ``url`` (navigation.tracking may have added a #section)."""
-    page.wait_for_url(lambda now: now.split("#")[0] == url, wait_until="commit")
-
-
-def leave(page):
-    """Mark the cells on the page now, so that arriving can tell them from the next page's.
-    (The address changes before Material swaps the content: a cell found in between is
-    the old page's, and is detached a moment later.)"""
-    page.evaluate(
-        "() => document.querySelectorAll('.book-cell, .book-exercise')"
-        ".forEach((el) => el.setAttribute('data-book-left', ''))"
-    )
-
-
-def arrive(page):
-    """Wait until the old page's cells are gone and the new page's have mounted; True when
-    no full load happened on the way."""
-    page.wait_for_function(
-        """() => !document.querySelector("[data-book-left]")
-            && document.querySelector(".book-cell[data-mounted], .book-exercise[data-mounted]")"""
-    )
-    return page.evaluate("window.bookSameDocument === true")
 
 
 def run_every_cell(page, all_at_once):
