@@ -327,7 +327,8 @@ def _without_front_matter(markdown):
 
 
 def _with_notebook_links(markdown, page, notebook):
-    """Under the chapter's title: read the companion notebook here, or download it."""
+    """Under the chapter's title: read the companion notebook here, or download it (the offline
+    worker keeps a notebook once opened, not before: browser/src/book-sw.js)."""
     stem = posixpath.splitext(posixpath.basename(notebook))[0]
     raw = f"{posixpath.splitext(notebook)[0]}/{stem}.ipynb"  # mkdocs-jupyter copies the source there
     href = posixpath.relpath(raw, posixpath.dirname(page.url + "index.html") or ".")
@@ -335,7 +336,8 @@ def _with_notebook_links(markdown, page, notebook):
     line = (
         f'<p class="book-notebook" markdown>Companion notebook: every example of this '
         f'chapter in page order, with its verified output. [Read it here]({relative}) or '
-        f'<a href="{href}" download>download {stem}.ipynb</a>.</p>'
+        f'<a href="{href}" download>download {stem}.ipynb</a>. It is fetched only when you open it, '
+        "then kept in this browser for offline reading.</p>"
     )
     lines = markdown.split("\n")
     for index, text in enumerate(lines):

@@ -215,3 +215,12 @@ def nav_pages(root=None):
         url = "" if source == "index.md" else source[: -len(".md")] + "/"
         pages.append((title, source, url))
     return pages
+
+
+SW_ENTRY = re.compile(r'\{"url":"([^"]+)","revision":(?:"([^"]*)"|null)\}')
+
+
+def service_worker_files(site):
+    """{url: revision} of every file the site's offline worker lists (browser/precache.mjs
+    writes both its lists as JSON: what reading needs, then what is kept on demand)."""
+    return dict(SW_ENTRY.findall((Path(site) / "book-sw.js").read_text(encoding="utf-8")))

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bookproject import service_worker_files
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -87,9 +89,8 @@ def test_workflows_pass_actionlint(tmp_path):
 def test_two_builds_precache_the_same_files_with_the_same_revisions(two_builds):
     """The offline worker's list (Workbox's revisions) is as reproducible as the pages: two
     clean builds differ only in the files that are reports of one build."""
-    precached = re.compile(r'\{"revision":"?([^",}]*)"?,"url":"([^"]+)"\}')
     (first, _), (second, _) = two_builds
-    lists = [dict((url, rev) for rev, url in precached.findall((site / "book-sw.js").read_text())) for site in (first, second)]
+    lists = [service_worker_files(site) for site in (first, second)]
     assert lists[0].keys() == lists[1].keys() and len(lists[0]) > 100
     timed = timing_figures()
     differing = [url for url in lists[0] if lists[0][url] != lists[1][url]]

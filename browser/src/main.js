@@ -84,6 +84,14 @@ export async function mountCells(root = document) {
   return mounted;
 }
 
+// Instant navigation to a page without cells: the page left behind ends its visit too.
+window.document$?.subscribe(() => {
+  if (current && current.page !== location.pathname) {
+    current.end();
+    current = null;
+  }
+});
+
 window.addEventListener("hashchange", () => {
   const shown = current?.tools?.bar.isConnected && current.page === location.pathname; // not a page being swapped out
   if (shown) openSharedLink(current, current.tools);

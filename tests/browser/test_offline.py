@@ -11,17 +11,16 @@ import subprocess
 
 import pytest
 
-from bookproject import REPO, nav_pages
+from bookproject import REPO, nav_pages, service_worker_files
 
 from .conftest import READY_MS, cell, eventually, persistent_profile, run, serve
 
-ENTRY = re.compile(r'\{"url":"([^"]+)","revision":(?:"([^"]*)"|null)\}')
 ON_DEMAND = re.compile(r"^(assets/pyodide/|notebooks/|assets/javascripts/lunr/)")
 
 
 def manifest(site):
     """{url: revision} of every file the site's service worker lists."""
-    return dict(ENTRY.findall((site / "book-sw.js").read_text(encoding="utf-8")))
+    return service_worker_files(site)
 
 
 def reading(site):

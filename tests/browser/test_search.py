@@ -7,7 +7,7 @@ import re
 
 from bookproject import REPO, nav_pages
 
-from .conftest import Watched, clean
+from .conftest import clean
 
 WORD = "arange"  # in Chapter 1's prose and in its listings
 
