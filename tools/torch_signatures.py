@@ -129,7 +129,7 @@ def table_text():
     lines = [f'"""torch {torch.__version__.split("+")[0]}\'s argument-parser signatures for the names booktorch '
              "provides.", "",
              "Written by tools/torch_signatures.py from torchgen's output; do not edit by hand. Read by",
-             "booktorch/registry.py and booktorch/binding.py (the parser is booktorch/signatures.py).", '"""', ""]
+             "booktorch/surface.py and booktorch/binding.py (the parser is booktorch/signatures.py).", '"""', ""]
     for where, variable in (("Tensor", "METHODS"), ("torch", "FUNCTIONS"), ("torch.linalg", "LINALG"),
                             ("torch.nn.functional", "NN_FUNCTIONAL")):
         lines.append(f"{variable} = {{")

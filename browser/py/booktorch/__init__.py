@@ -9,7 +9,8 @@ error (:func:`booktorch.errors.unsupported`).
 
 Layout (one job per module):
 
-- core: :mod:`.errors`, :mod:`.registry` (how modules declare what they provide),
+- core: :mod:`.errors`, :mod:`.registry` (how modules declare what they provide), :mod:`.surface`
+  (putting it in place once every module is imported),
   :mod:`.signatures`, :mod:`.invalid_arguments` and :mod:`.binding` (torch's argument parser, its
   messages, and putting it in front of each method and function; :mod:`.torch_signatures` is torch's
   table of signatures, written by ``tools/torch_signatures.py``),
@@ -23,16 +24,16 @@ Layout (one job per module):
 - torch namespaces: :mod:`.autograd`, :mod:`.cuda`, :mod:`.backends`, and this package
   (``torch``); :mod:`.imports` makes them importable as ``torch.*``.
 
-Importing the package imports every module in it, then :func:`booktorch.registry.finish`
+Importing the package imports every module in it, then :func:`booktorch.surface.finish`
 sets the declared methods on Tensor and fills the namespaces.
 """
 
 from . import registry as _registry
+from . import surface as _surface
 from .imports import install_as_torch  # noqa: F401 - booktorch's own API (not torch's)
-from .tensor import Tensor as _Tensor
 
 __version__ = "0.1.0"
 
 _registry.namespace(__name__)
-_registry.import_all(__path__[0], __name__ + ".")
-_registry.finish(_Tensor)
+_surface.import_all(__path__[0], __name__ + ".")
+_surface.finish()

@@ -1,6 +1,6 @@
 """Putting torch's argument parser in front of booktorch's implementations.
 
-``registry.finish`` wraps every Tensor method and torch function that torch binds in C++ with :func:`bind`
+``surface.finish`` wraps every Tensor method and torch function that torch binds in C++ with :func:`bind`
 (torch's signature strings from ``booktorch/torch_signatures.py``): a call torch's parser refuses raises
 torch's TypeError before the implementation runs. Methods that take nothing but ``self`` get
 :func:`no_arguments`. Python code that torch writes itself (``Tensor.split``, ``torch.norm``) is written the

@@ -9,7 +9,7 @@ the browser" error instead of ModuleNotFoundError or ImportError:
   ``from torch.utils.data import DataLoader``);
 - a name a namespace does not have (``from torch import fft``,
   ``from torch.autograd import missing``): the import system asks for it as a
-  submodule (every namespace is a package, see :func:`booktorch.registry.finish`);
+  submodule (every namespace is a package, see :func:`booktorch.surface.finish`);
 - a package the browser does not have (``import numpy``, matplotlib, pandas, scipy,
   sklearn, torchvision...), unless it was already imported (it is then really there).
 

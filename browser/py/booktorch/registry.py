@@ -16,16 +16,15 @@ imports this one, and no op module needs to import another.  ``function(..., nam
 puts a function into another torch namespace (``"torch.nn.functional"``); a module that *is* a
 torch namespace (``booktorch.autograd`` for ``torch.autograd``) calls ``namespace(__name__)``.
 
-``booktorch/__init__.py`` imports every module of the package and then calls :func:`finish`,
-which sets the methods on Tensor and fills each namespace.  A name declared twice raises at
-import, so two modules cannot silently fight over one name.  Names a namespace lacks raise
-booktorch's "not available in the browser" error (:func:`booktorch.errors.unsupported`).
+This module only collects the declarations; it imports nothing of booktorch but its errors, so
+every module can import it.  ``booktorch/__init__.py`` imports every module of the package and
+then :func:`booktorch.surface.finish` puts torch's argument parser in front of the declared methods
+and functions, sets the methods on Tensor and fills each namespace.  A name declared twice raises
+at import, so two modules cannot silently fight over one name.
 """
 
-import importlib
-import os
 import sys
-from types import FunctionType, ModuleType
+from types import FunctionType
 
 from .errors import unsupported
 
@@ -45,8 +44,8 @@ _functions = {}  # torch namespace ("torch", "torch.autograd", ...) -> {name: ob
 _namespaces = {}  # torch namespace -> module name ("torch.autograd" -> "booktorch.autograd")
 _owners = {}  # (where, name) -> declaring module, for the duplicate check
 _not_yet = set()  # Tensor attributes that only raise booktorch's error
-_tensor = [None]  # the Tensor class, given to finish()
 _takes_out = set()  # (namespace, name) of the functions that write their result into out=
+_tensor_input = set()  # (namespace, name) of the functions whose first argument must be a tensor
 
 
 def _claim(where, name, fn):
@@ -116,7 +115,9 @@ def function(*names, namespace="torch", tensor_input=False, takes_out=False):
         table = _functions.setdefault(namespace, {})
         for name in names:
             _claim(namespace, name, fn)
-            table[name] = _checked(fn, name) if tensor_input else fn
+            table[name] = fn
+            if tensor_input:
+                _tensor_input.add((namespace, name))
             if takes_out:
                 _takes_out.add((namespace, name))
         if not tensor_input:
@@ -172,19 +173,6 @@ def export(namespace, **objects):
         table[name] = obj
 
 
-def _checked(fn, name):
-    def checked(input, *args, **kwargs):
-        if not isinstance(input, _tensor[0]):
-            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
-        return fn(input, *args, **kwargs)
-
-    checked.__dict__.update(fn.__dict__)  # what fn is marked with (binding.parsed) stays visible
-    checked.__name__ = name
-    checked.__qualname__ = name
-    checked.__wrapped__ = fn
-    return checked
-
-
 def torch_name(module_name):
     """``booktorch.autograd`` -> ``torch.autograd``."""
     return "torch" + module_name[len(TORCH_PACKAGE):]
@@ -208,85 +196,3 @@ def namespace_modules():
 def tensor_methods():
     """{name: function or property} of every declared Tensor method and property."""
     return dict(_methods)
-
-
-def _missing(where):
-    def __getattr__(name):
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
-        raise unsupported(f"{where}.{name}")
-
-    return __getattr__
-
-
-def import_all(path, prefix):
-    """Import every module and package under the directory ``path`` (package name ``prefix``), in name order."""
-    for entry in sorted(os.listdir(path)):
-        full = os.path.join(path, entry)
-        if entry.endswith(".py") and entry != "__init__.py":
-            importlib.import_module(prefix + entry[:-3])
-        elif os.path.isfile(os.path.join(full, "__init__.py")):
-            importlib.import_module(prefix + entry)
-            import_all(full, prefix + entry + ".")
-
-
-def _behind_torchs_parser():
-    """Every method and function whose torch binding parses its arguments in C++ gets that parser
-    (booktorch/torch_signatures.py) in front: torch's errors for the calls torch refuses. Methods that
-    torch writes in Python are named as Python names them (``Tensor.split() got an unexpected ...``)."""
-    from . import torch_signatures as table
-    from .binding import bind, no_arguments
-
-    for name, value in vars(_tensor[0]).items():  # the methods the Tensor class defines itself (size, item...)
-        if isinstance(value, FunctionType) and name not in _methods and not name.startswith("_"):
-            _methods[name] = value
-
-    def ours(name):
-        return isinstance(_methods.get(name), FunctionType) and name not in _not_yet
-
-    for name, signatures in table.METHODS.items():
-        if ours(name):
-            _methods[name] = bind(_methods[name], signatures, False)
-    for name in table.NO_ARGUMENTS:
-        if ours(name):
-            _methods[name] = no_arguments(_methods[name], f"TensorBase.{name}")
-    for name in table.PYTHON_METHODS:
-        if ours(name):  # each has a function of its own (torch.split is another: Python names it split())
-            _methods[name].__qualname__ = f"Tensor.{name}"
-    torch_functions = dict(table.FUNCTIONS, **table.MANUAL)
-    for namespace, functions in (("torch", torch_functions), ("torch.linalg", table.LINALG),
-                                 ("torch.nn.functional", table.NN_FUNCTIONAL)):
-        provided = _functions.get(namespace, {})
-        for name, signatures in functions.items():
-            if callable(provided.get(name)) and not isinstance(provided[name], type):
-                provided[name] = bind(provided[name], signatures, True, (namespace, name) in _takes_out, namespace)
-    provided = _functions.get("torch", {})
-    for name in table.NO_ARGUMENT_FUNCTIONS:
-        if name in provided:
-            provided[name] = no_arguments(provided[name], f"torch.{name}", bound=False)
-
-
-def finish(tensor_class):
-    """Install the declared methods on ``tensor_class`` and fill every namespace (once, at import)."""
-    _tensor[0] = tensor_class
-    _behind_torchs_parser()
-    for name, fn in _methods.items():
-        setattr(tensor_class, name, fn)
-    internal = {m for m in sys.modules if m.startswith(TORCH_PACKAGE + ".")} - set(_namespaces.values())
-    for where, module_name in _namespaces.items():
-        module = sys.modules[module_name]
-        for attr, value in list(vars(module).items()):
-            # the import system sets booktorch.tensor = <module booktorch.tensor>; torch.tensor is a function
-            if isinstance(value, ModuleType) and value.__name__ in internal:
-                delattr(module, attr)
-        for name, obj in _functions.get(where, {}).items():
-            setattr(module, name, obj)
-        if "__getattr__" not in vars(module):
-            module.__getattr__ = _missing(where)
-        if not hasattr(module, "__path__"):
-            # a namespace is a package to the import system, so that ``from torch.x import missing``
-            # asks for the submodule torch.x.missing and gets booktorch's error (see booktorch.imports)
-            module.__path__ = []
-    unknown = set(_functions) - set(_namespaces)
-    if unknown:
-        raise RuntimeError(f"functions declared for namespaces no module provides: {sorted(unknown)}")

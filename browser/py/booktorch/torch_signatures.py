@@ -1,7 +1,7 @@
 """torch 2.13.0's argument-parser signatures for the names booktorch provides.
 
 Written by tools/torch_signatures.py from torchgen's output; do not edit by hand. Read by
-booktorch/registry.py and booktorch/binding.py (the parser is booktorch/signatures.py).
+booktorch/surface.py and booktorch/binding.py (the parser is booktorch/signatures.py).
 """
 
 METHODS = {
