@@ -23,7 +23,7 @@ VARIANTS = {
     "torch": (("solution", True), ("wrong", False)),
     "booktorch": (("solution", True), ("wrong", False), ("task", False)),
 }
-FAILED = "booktorch.check.CheckFailed"
+FAILED = "bookcheck.CheckFailed"
 
 
 @dataclass
@@ -59,7 +59,7 @@ class ExerciseRun:
             chunks.append([1, code["check"], "check", number])
         return task(
             f"<exercise {self.exercise.rel}>", chunks, timeout=30.0, memory_mb=2048,
-            sys_path=[BOOKTORCH_DIR],  # booktorch.check, for torch runs too
+            sys_path=[BOOKTORCH_DIR],  # bookcheck (the checkers), for torch runs too
             impl=self.impl, booktorch_digest=self.exercise.booktorch_digest,
         )
 

@@ -1,5 +1,5 @@
-"""The browser's teaching module (booktorch) and the cell runner (bookcell): where they
-live, and a digest of their source.
+"""The browser's teaching module (booktorch), the cell runner (bookcell) and the exercises'
+checkers (bookcheck): where they live, and a digest of their source.
 
 The warm parent imports booktorch once, like torch, and remembers the digest of
 the source it imported. A child whose task names another digest (booktorch was
@@ -13,6 +13,7 @@ from pathlib import Path
 
 BOOKTORCH_DIR = Path(__file__).resolve().parent.parent / "browser" / "py"
 CELL_RUNNER = "bookcell"  # runs a cell, in the browser and at build time (under torch too)
+CHECKERS = "bookcheck"  # the exercises' checks import it, under torch and under booktorch
 preloaded_digest = None  # set in the warm parent by preload()
 
 
@@ -26,8 +27,8 @@ def runner_sources():
 
 
 def sources():
-    """{path: text} of every source file a booktorch run of a cell imports."""
-    return {**_package_sources("booktorch"), **runner_sources()}
+    """{path: text} of every source file a booktorch run of a cell or an exercise imports."""
+    return {**_package_sources("booktorch"), **_package_sources(CHECKERS), **runner_sources()}
 
 
 def digest(files=None):
@@ -63,8 +64,8 @@ def preload():
     sys.path.insert(0, str(BOOKTORCH_DIR))
     current = digest()
     import bookcell  # noqa: F401
+    import bookcheck  # noqa: F401
     import booktorch  # noqa: F401
-    import booktorch.check  # noqa: F401
 
     preloaded_digest = current
 
@@ -72,6 +73,6 @@ def preload():
 def ensure_current(wanted):
     """In a child: drop the preloaded booktorch if its source is not the one the task wants."""
     if wanted and wanted != preloaded_digest:
-        stale = ("booktorch", CELL_RUNNER)
+        stale = ("booktorch", CHECKERS, CELL_RUNNER)
         for name in [n for n in sys.modules if n.split(".")[0] in stale]:
             del sys.modules[name]

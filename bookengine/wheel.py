@@ -3,7 +3,7 @@
 Pyodide installs it by URL. Fixed timestamps and sorted entries make the bytes
 identical on every build, so two clean builds of the site are identical too.
 The wheel carries every top-level package that ``[tool.setuptools.packages.find]
-include`` names in pyproject.toml (booktorch and booktape), with all their modules.
+include`` names in pyproject.toml (booktorch, booktape, bookcell, bookcheck), with all their modules.
 """
 
 import base64

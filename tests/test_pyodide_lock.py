@@ -32,7 +32,7 @@ def test_the_lock_lists_the_wheel_the_site_serves_with_its_sha256(built_site):
     entry = lock["packages"]["booktorch"]
     wheel = built_site / "assets" / "pyodide" / entry["file_name"]
     assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
-    assert entry["imports"] == ["bookcell", "booktape", "booktorch"]
+    assert entry["imports"] == ["bookcell", "bookcheck", "booktape", "booktorch"]
     assert set(entry) >= {"name", "version", "file_name", "install_dir", "sha256", "package_type", "imports", "depends"}
     # what the site serves next to Pyodide is Pyodide's files, the lock and that one wheel
     served = sorted(p.name for p in (built_site / "assets" / "pyodide").iterdir())

@@ -6,7 +6,7 @@ import { OutputView } from "./output-view.js";
 import { runtime } from "./runtime.js";
 import { button, persistentEditor, readData, toolbar } from "./ui.js";
 
-const CHECK_FAILED = /^booktorch\.check\.CheckFailed: /;
+const CHECK_FAILED = /^bookcheck\.CheckFailed: /;
 
 export class Exercise {
   constructor(element, visit) {

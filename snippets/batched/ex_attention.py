@@ -32,7 +32,7 @@ Q, K, V = (torch.randn(2, 3, 4, 16) for _ in range(3))
 weights = attention_weights(Q, K)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_true
+from bookcheck import expect_shape, expect_close, expect_true
 expect_true(weights is not None, "replace None with the weights")
 expect_shape("weights", weights, (2, 3, 4, 4))
 expect_true(torch.allclose(weights.sum(dim=-1), torch.ones(2, 3, 4)),

@@ -31,7 +31,7 @@ shape_proj = (3, 4, 10, 32)
 shape_heads = (3, 4, 10, 16)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 answers = [shape_scores, shape_proj, shape_heads]
 expect_true(all(a is not None for a in answers),
             "replace every None with a tuple of lengths")

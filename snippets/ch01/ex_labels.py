@@ -24,7 +24,7 @@ labels = torch.tensor(stars)
 # ANCHOR_END: wrong
 # ANCHOR: check
 import torch
-from booktorch.check import expect_shape, expect_close, expect_true
+from bookcheck import expect_shape, expect_close, expect_true
 expect_shape("features", features, (2, 3))
 expect_shape("labels", labels, (2,))
 expect_true(features.dtype == torch.float32,

@@ -24,7 +24,7 @@ first_tokens = x[0]
 value = x[0, 1, 3].item()
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close
+from bookcheck import expect_shape, expect_close
 expect_shape("last_token", last_token, (5,))
 expect_close("last_token", last_token, [40, 41, 42, 43, 44])
 expect_shape("first_tokens (token 0 of every review)", first_tokens, (4, 5))

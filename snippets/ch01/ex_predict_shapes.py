@@ -25,7 +25,7 @@ shape_c = (4, 6)
 shape_d = (5, 3)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 real = {
     "images[0]": (tuple(images[0].shape), shape_a,

@@ -15,7 +15,7 @@ W = torch.tensor([[0.0, -1.0],
                   [1.0, 0.0]])    # the chapter's counter-clockwise turn
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close
+from bookcheck import expect_shape, expect_close
 expect_shape("W", W, (2, 2))
 expect_close("W @ [1, 0] (where i-hat lands)",
              W @ torch.tensor([1.0, 0.0]), [0.0, -1.0])

@@ -41,7 +41,7 @@ mirror_twice = -1
 stretch_then_squash = 0
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 
 def det2(M):

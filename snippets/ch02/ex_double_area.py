@@ -14,7 +14,7 @@ W = torch.tensor([[2.0, 0.0],
                   [0.0, 2.0]])    # doubles every length: area grows 4 times
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_true
+from bookcheck import expect_shape, expect_true
 expect_shape("W", W, (2, 2))
 det = (W[0, 0] * W[1, 1] - W[0, 1] * W[1, 0]).item()
 factor = abs(det)

@@ -36,7 +36,7 @@ accuracy = (predicted == labels).float().mean().item()
 print("accuracy", accuracy)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import CheckFailed, expect_close, expect_true
+from bookcheck import CheckFailed, expect_close, expect_true
 
 if tuple(predicted.shape) == ():
     raise CheckFailed(

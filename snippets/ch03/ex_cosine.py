@@ -18,7 +18,7 @@ b = torch.tensor([4.0, 3.0])
 cos = a @ b
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 expect_true(cos is not None,
             "replace None with the cosine similarity of a and b")
 expect_close("cos", cos, 0.96)

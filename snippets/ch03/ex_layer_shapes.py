@@ -38,7 +38,7 @@ c = (4, 2)
 d = (4, 2)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 
 def actual(left, right):

@@ -27,7 +27,7 @@ shape_PQS = (5, 4)
 length = 3
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_true
+from bookcheck import expect_shape, expect_true
 expect_true(shape_PQ is not None and shape_PQS is not None
             and length is not None,
             "replace every None with your answer")

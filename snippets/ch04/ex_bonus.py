@@ -28,7 +28,7 @@ bonus = torch.tensor([1.0, 0.0, 2.0, 0.5])
 total = marks.T + bonus
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close
+from bookcheck import expect_shape, expect_close
 expect_shape("total", total, (4, 3))
 expect_close("total", total, [[8.0, 9.0, 7.0],
                               [5.0, 9.0, 7.0],

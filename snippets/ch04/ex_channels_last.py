@@ -16,7 +16,7 @@ batch = torch.arange(24).view(2, 3, 2, 2)
 last = batch.reshape(2, 2, 2, 3)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close
+from bookcheck import expect_shape, expect_close
 expect_shape("last", last, (2, 2, 2, 3))
 expect_close("last[0, 0, 0] (the channels of image 0's top-left pixel)",
              last[0, 0, 0], [0, 4, 8])

@@ -27,7 +27,7 @@ flat = grid.reshape(12)
 flat_shares = True
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_true
+from bookcheck import expect_shape, expect_true
 
 expect_shape("pairs", pairs, (2, 6))
 expect_true(pairs.data_ptr() == grid.data_ptr(),

@@ -27,7 +27,7 @@ for x in [1.0, 2.0, 3.0]:
 print(history)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import CheckFailed, expect_close, expect_true
+from bookcheck import CheckFailed, expect_close, expect_true
 
 expect_true(len(history) == 3,
             "history should hold one entry per step, 3 in all.")

@@ -36,7 +36,7 @@ scores = torch.tensor([[0.1, 2.0, -1.0],
                        [0.0, 0.1, 0.9]])
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import CheckFailed, expect_true
+from bookcheck import CheckFailed, expect_true
 
 try:
     text = save_predictions(scores)

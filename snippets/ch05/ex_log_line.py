@@ -30,7 +30,7 @@ pred = torch.tensor([2.5, 0.0, 1.0])
 y = torch.tensor([3.0, -1.0, 1.0])
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import CheckFailed, expect_true
+from bookcheck import CheckFailed, expect_true
 
 try:
     line = log_line(7, pred, y)

@@ -48,7 +48,7 @@ agree = abs(numeric - x.grad.item()) < 1e-3
 print(f"autograd {x.grad.item()}  numeric {numeric:.6f}  agree {agree}")
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 expect_true(abs(x.grad.item() - 12.0) < 1e-6,
             f"x.grad is {x.grad.item()}; autograd's answer, 12, was right "

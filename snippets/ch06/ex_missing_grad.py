@@ -33,7 +33,7 @@ y = f(x)
 y.backward()          # a second walk, "to make sure"
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 expect_true(x.is_leaf,
             f"x is not a leaf: it was made by an operation "

@@ -36,7 +36,7 @@ z.backward()
 second = 4.0
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 expect_true(first is not None and second is not None,
             "replace both None placeholders with numbers.")

@@ -30,7 +30,7 @@ forward_flops = 2 * 32 * 100 * 10
 backward_flops = 2 * forward_flops
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 expect_close("forward_flops", forward_flops, 64000)
 expect_true(backward_flops != 2 * forward_flops,
             "backward_flops is twice the forward: that counts a gradient "

@@ -30,7 +30,7 @@ more = "same"
 factor = 1
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 
 def flops(R, K, Cn):

@@ -26,7 +26,7 @@ Y = X @ W.T + b
 multiply_adds = Y.numel()
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_true
+from bookcheck import expect_shape, expect_close, expect_true
 expect_shape("Y", Y, (16, 32))
 expect_close("Y[0, 0] (one dot product of 64 ones with 64 ones)",
              Y[0, 0].item(), 64.0)

@@ -54,7 +54,7 @@ w, b = model.weight.item(), model.bias.item()
 print(f"w = {w:.3f}   b = {b:.3f}")
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 expect_true(abs(w) > 0.5,
             f"w ended at {w:.3f} and b at {b:.3f}: the model learned a flat "

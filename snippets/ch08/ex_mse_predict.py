@@ -29,7 +29,7 @@ loss_value = 5 / 3
 grad_values = [0.0, 2.0, 4.0]
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 p = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 target = torch.tensor([1.0, 1.0, 1.0])

@@ -44,7 +44,7 @@ with torch.no_grad():
 print(w, b)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 # errors pred - y = 4, 2.5, 1, -0.5, so w.grad = mean(2 * error * x) = -5.5
 # and b.grad = mean(2 * error) = 3.5

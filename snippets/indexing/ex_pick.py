@@ -28,7 +28,7 @@ labels = torch.tensor([1, 0, 2, 2])
 picked = scores[:, labels]
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_true
+from bookcheck import expect_shape, expect_close, expect_true
 expect_true(picked is not None, "replace None with your answer")
 expect_true(tuple(picked.shape) != (4, 4),
             "picked has shape [4, 4]: scores[:, labels] takes the column "

@@ -25,7 +25,7 @@ shape_cat = (8, 5, 2, 3)
 shape_stack = (8, 5, 6)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 answers = [shape_sum, shape_keep, shape_cat, shape_stack]
 expect_true(all(a is not None for a in answers),
             "replace every None with a tuple of lengths")

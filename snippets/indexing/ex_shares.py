@@ -23,7 +23,7 @@ counts = torch.tensor([[8., 2., 0.],
 shares = counts / counts.sum(dim=0, keepdim=True)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_close, expect_true
+from bookcheck import expect_shape, expect_close, expect_true
 expect_shape("shares", shares, (3, 3))
 column_sums = shares.sum(dim=0).tolist()
 row_sums = shares.sum(dim=1).tolist()

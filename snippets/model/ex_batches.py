@@ -35,7 +35,7 @@ def make_batches(x, y, batch_size):
     return batches
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 # Point i is the row [i, i] and its label is i % 3, so a batch can be read
 torch.manual_seed(0)

@@ -91,7 +91,7 @@ for step in range(100):
             p.grad.zero_()
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_shape, expect_true
+from bookcheck import expect_shape, expect_true
 
 torch.manual_seed(7)                          # fresh points, never trained on
 x_test = torch.rand(300, 2) * 4 - 2

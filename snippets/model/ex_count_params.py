@@ -53,7 +53,7 @@ tensors = 11
 numbers = 282
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 found = list(Mixed().parameters())
 true_tensors = len(found)

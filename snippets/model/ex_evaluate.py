@@ -28,7 +28,7 @@ def evaluate(model, x, y):
 # ANCHOR_END: wrong
 # ANCHOR: check
 from torch import nn
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Dropout(0.5),

@@ -35,7 +35,7 @@ x = torch.randn(5, 3)
 head(torch.relu(body(x))).sum().backward()
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 expect_true(head.weight.grad is not None and head.bias.grad is not None,
             "head got no gradient: you froze the part that should learn.")

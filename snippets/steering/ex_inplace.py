@@ -33,7 +33,7 @@ x = torch.tensor([0.0, 1.0, -1.0], requires_grad=True)
 # ANCHOR_END: wrong
 # ANCHOR: check
 import torch
-from booktorch.check import CheckFailed, expect_close, expect_true
+from bookcheck import CheckFailed, expect_close, expect_true
 
 x.grad = None
 loss = loss_fn(x)

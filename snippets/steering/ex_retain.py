@@ -33,7 +33,7 @@ h.retain_grad()
 h_grad = h.grad
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 expect_true(h_grad is not None or not h.retains_grad,
             "h_grad is None although h.retain_grad() was called: it was "

@@ -34,7 +34,7 @@ x = torch.tensor(1.5, requires_grad=True)
 (d2,) = torch.autograd.grad(f(x), x)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 expect_true(d2 is not None, "d2 is None: replace it with a second call "
             "of torch.autograd.grad.")

@@ -117,7 +117,7 @@ print(x.grad)
 # ANCHOR_END: wrong
 # ANCHOR: check
 import torch
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 
 def judge(label, got, want):

@@ -50,7 +50,7 @@ class Value:
 # ANCHOR_END: wrong
 # ANCHOR: check
 import torch
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 a, b = Value(3.0), Value(4.0)
 q = a / b

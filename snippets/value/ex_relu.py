@@ -49,7 +49,7 @@ class Value:
 # ANCHOR_END: wrong
 # ANCHOR: check
 import torch
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 for start in (2.5, -1.5, 0.0):
     v = Value(start)

@@ -46,7 +46,7 @@ b_grad_shape = (10, 4)
 loss.backward()
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_true
+from bookcheck import expect_true
 
 for name, value in [("y_shape", y_shape), ("w_grad_shape", w_grad_shape),
                     ("b_grad_shape", b_grad_shape)]:

@@ -40,7 +40,7 @@ grad_b = G.sum(0)
 grad_X = G @ W
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 Wt, bt, Xt = (t.clone().requires_grad_(True) for t in (W, b, X))
 (Xt @ Wt.T + bt).backward(gradient=G)

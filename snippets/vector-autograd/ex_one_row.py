@@ -37,7 +37,7 @@ y.backward(gradient=v)
 print(x.grad)
 # ANCHOR_END: wrong
 # ANCHOR: check
-from booktorch.check import expect_close, expect_true
+from bookcheck import expect_close, expect_true
 
 row0 = (2 * M[0] * x.detach()).tolist()   # d y[0] / dx
 row1 = (2 * M[1] * x.detach()).tolist()   # d y[1] / dx

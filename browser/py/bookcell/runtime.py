@@ -13,7 +13,7 @@ import importlib
 import importlib.metadata
 import sys
 
-DISTRIBUTION = "booktorch"  # the wheel: booktorch, bookcell and the widgets' modules
+DISTRIBUTION = "booktorch"  # the wheel: booktorch, bookcell, bookcheck and the widgets' modules
 _SMOKE_TEST = "import torch\nassert (torch.tensor([1.0, 2.0]) * 2).sum().item() == 6.0\n"
 PREPARED = None  # the modules prepare() imported; kept in the snapshot
 

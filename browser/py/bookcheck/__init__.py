@@ -1,6 +1,11 @@
-"""Checkers for the book's exercises: plain Python over the tensor API that torch
-and booktorch share, so one checker runs at build time under both and in the
-reader's browser. Each failure says what is wrong in words a learner can act on.
+"""bookcheck: the checkers of the book's exercises (``from bookcheck import expect_shape``).
+
+Plain Python over the tensor API that torch and booktorch share, so one checker runs at
+build time under both and in the reader's browser. Each failure is a :class:`CheckFailed`
+whose message says what is wrong in words a learner can act on; the browser shows it as
+"Not yet: ..." (``browser/src/exercise.js``) and the build proves that a wrong answer gets one
+(``bookengine/exercises.py``). A package of its own, beside booktorch rather than inside it:
+it is the book's, not torch's, and imports neither.
 """
 
 import math
