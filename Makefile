@@ -20,9 +20,13 @@ export NO_MKDOCS_2_WARNING := 1
 PY_STAMP   := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 BUNDLES    := browser/dist/cells.js
+# pyodide-build needs Python 3.12 or newer: a second venv (tools/python312.sh finds the Python;
+# set PYODIDE_PYTHON to choose one).
+PYODIDE_VENV  := .venv-pyodide
+PYODIDE_STAMP := $(PYODIDE_VENV)/.installed
 
 .DEFAULT_GOAL := help
-.PHONY: help setup serve build test test-fast check clean
+.PHONY: help setup test-setup serve build test test-fast check clean
 
 help: ## list the targets
 	@echo "Targets:"
@@ -30,6 +34,11 @@ help: ## list the targets
 		awk 'BEGIN {FS = ":.*## "}; {printf "  make %-9s %s\n", $$1, $$2}'
 
 setup: $(PY_STAMP) $(NODE_STAMP) $(BUNDLES) ## create .venv and node_modules (done automatically by the others)
+
+# What only the tests need: pyodide-build, which tests/test_pyodide_lock.py holds the site's
+# pyodide-lock.json to. Without a Python 3.12+ it says what is missing; under CI that fails
+# the run, elsewhere that test skips (no stamp: the next make looks again).
+test-setup: setup $(PYODIDE_STAMP)
 
 # Python: the venv, the pinned requirements, then the engine (editable, no deps).
 $(PY_STAMP): requirements.txt $(wildcard pyproject.toml)
@@ -40,6 +49,19 @@ $(PY_STAMP): requirements.txt $(wildcard pyproject.toml)
 		echo "$(PIP) install -e . --no-deps"; $(PIP) install -e . --no-deps; \
 	fi
 	@touch $@
+
+# pyodide-build's venv: a Python 3.12+ (tools/python312.sh), the pins of requirements-pyodide.txt.
+$(PYODIDE_STAMP): requirements-pyodide.txt tools/python312.sh
+	@if [ ! -x $(PYODIDE_VENV)/bin/python ]; then \
+		if python=$$(tools/python312.sh); then \
+			echo "--- creating $(PYODIDE_VENV) with $$python" && "$$python" -m venv $(PYODIDE_VENV) || exit 1; \
+		else \
+			case "$$CI" in ""|0|false|False|no) ;; *) exit 1 ;; esac; \
+			echo "--- so tests/test_pyodide_lock.py skips its pyodide-build check"; exit 0; \
+		fi; \
+	fi; \
+	echo "$(PYODIDE_VENV)/bin/pip install -r requirements-pyodide.txt" && \
+	$(PYODIDE_VENV)/bin/pip install -r requirements-pyodide.txt && touch $@
 
 # Node: KaTeX, Pyodide, CodeMirror and esbuild, exactly as package-lock.json records them.
 $(NODE_STAMP): package-lock.json package.json
@@ -57,7 +79,7 @@ serve: setup ## serve the book at http://127.0.0.1:8000 with live reload
 build: setup ## build the site into site/ (strict: any warning fails)
 	$(MKDOCS) build --strict
 
-test: setup ## run every test (what CI runs)
+test: test-setup ## run every test (what CI runs)
 	$(PY) -m pytest -q -n auto --dist loadgroup --durations=25 tests
 
 # The unit tier (engine units, booktorch parity, widget math, lint; tiers: tests/conftest.py),

@@ -4,8 +4,10 @@ Pyodide installs a package named in its lock file by fetching the file next to t
 lock and checking its sha256 before it installs anything. The lock published with
 the npm package lists Pyodide's whole distribution (357 packages the book does not
 serve); the book's lock keeps that file's ``info`` (the runtime it is for) and lists
-only what the site holds: the booktorch wheel. The entry is written as pyodide-build's
-``pyodide lockfile add-wheels`` writes one (tests compare the two where it is installed).
+only what the site holds: the booktorch wheel. The lock is written as pyodide-build's
+``pyodide lockfile add-wheels`` (pyodide-lock's) writes one, field for field, empty ``tool``
+tables included: tests/test_pyodide_lock.py runs it (from .venv-pyodide, made by `make test`)
+and compares.
 """
 
 import hashlib
@@ -36,6 +38,7 @@ def wheel_entry(name, version, file_name, wheel_bytes):
         "name": name,
         "package_type": "package",
         "sha256": hashlib.sha256(wheel_bytes).hexdigest(),
+        "tool": {},
         "unvendored_tests": False,
         "version": version,
     }
@@ -44,5 +47,5 @@ def wheel_entry(name, version, file_name, wheel_bytes):
 def book_lock(pyodide_lock_path, name, version, file_name, wheel_bytes):
     """The JSON text of the book's lock: Pyodide's ``info``, and the one wheel."""
     info = json.loads(Path(pyodide_lock_path).read_text(encoding="utf-8"))["info"]
-    lock = {"info": info, "packages": {name: wheel_entry(name, version, file_name, wheel_bytes)}}
+    lock = {"info": info, "packages": {name: wheel_entry(name, version, file_name, wheel_bytes)}, "tool": {}}
     return json.dumps(lock, indent=2, sort_keys=True) + "\n"

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from required import missing
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -19,8 +20,12 @@ CHROMIUM_ARGS = [
 ]
 ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 
-if not Path(CHROMIUM).exists():
-    pytest.skip("Debian's chromium is not installed (.ci/run installs it)", allow_module_level=True)
+
+@pytest.fixture(scope="session", autouse=True)
+def chromium_installed():
+    """Every test here drives Debian's Chromium: without it each one skips, or under CI fails."""
+    if not Path(CHROMIUM).exists():
+        missing(f"Debian's Chromium ({CHROMIUM})", "apt-get install chromium (.ci/run installs it)")
 
 
 @pytest.fixture(scope="session")
