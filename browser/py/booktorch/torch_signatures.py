@@ -487,6 +487,9 @@ METHODS = {
     'mul_': (
         'mul_(Tensor other)',
     ),
+    'multinomial': (
+        'multinomial(SymInt num_samples, bool replacement=False, *, Generator? generator=None)',
+    ),
     'multiply': (
         'multiply(Tensor other)',
         'multiply(Scalar other)',
@@ -1248,6 +1251,9 @@ FUNCTIONS = {
     ),
     'mul': (
         'mul(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'multinomial': (
+        'multinomial(Tensor input, SymInt num_samples, bool replacement=False, *, Generator? generator=None, Tensor out=None)',
     ),
     'multiply': (
         'multiply(Tensor input, Tensor other, *, Tensor out=None)',

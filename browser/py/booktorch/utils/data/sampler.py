@@ -1,0 +1,166 @@
+"""Index samplers, as ``torch/utils/data/sampler.py``.
+
+``RandomSampler`` without a generator seeds a fresh one from a 64-bit draw of the default generator
+(``torch.empty((), dtype=torch.int64).random_()``) each time it starts an epoch, then takes ``randperm``
+from it (``randint`` in blocks of 32 with replacement): the same calls as torch, so the same order.
+"""
+
+import itertools
+import sys
+from typing import Generic, TypeVar
+
+from ...registry import export
+
+_T_co = TypeVar("_T_co", covariant=True)
+
+
+def _torch():
+    return sys.modules["booktorch"]
+
+
+class Sampler(Generic[_T_co]):
+    """torch.utils.data.Sampler: a subclass gives ``__iter__`` over dataset indices."""
+
+    def __iter__(self):
+        raise NotImplementedError
+
+
+class SequentialSampler(Sampler):
+    """torch.utils.data.SequentialSampler(data_source): 0, 1, ..., len(data_source) - 1."""
+
+    def __init__(self, data_source):
+        self.data_source = data_source
+
+    def __iter__(self):
+        return iter(range(len(self.data_source)))
+
+    def __len__(self):
+        return len(self.data_source)
+
+
+class RandomSampler(Sampler):
+    """torch.utils.data.RandomSampler(data_source, replacement=False, num_samples=None, generator=None)."""
+
+    def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
+        self.data_source = data_source
+        self.replacement = replacement
+        self._num_samples = num_samples
+        self.generator = generator
+        if not isinstance(self.replacement, bool):
+            raise TypeError(f"replacement should be a boolean value, but got replacement={self.replacement}")
+        if not isinstance(self.num_samples, int) or self.num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={self.num_samples}")
+
+    @property
+    def num_samples(self):
+        if self._num_samples is None:  # read each time: the dataset may grow
+            return len(self.data_source)
+        return self._num_samples
+
+    def __iter__(self):
+        torch = _torch()
+        n = len(self.data_source)
+        if self.generator is None:
+            seed = int(torch.empty((), dtype=torch.int64).random_().item())
+            generator = torch.Generator()
+            generator.manual_seed(seed)
+        else:
+            generator = self.generator
+        if self.replacement:
+            for _ in range(self.num_samples // 32):
+                yield from torch.randint(high=n, size=(32,), dtype=torch.int64, generator=generator).tolist()
+            yield from torch.randint(high=n, size=(self.num_samples % 32,), dtype=torch.int64,
+                                     generator=generator).tolist()
+        else:
+            for _ in range(self.num_samples // n):
+                yield from torch.randperm(n, generator=generator).tolist()
+            yield from torch.randperm(n, generator=generator).tolist()[:self.num_samples % n]
+
+    def __len__(self):
+        return self.num_samples
+
+
+class SubsetRandomSampler(Sampler):
+    """torch.utils.data.SubsetRandomSampler(indices, generator=None): the indices in a random order."""
+
+    def __init__(self, indices, generator=None):
+        self.indices = indices
+        self.generator = generator
+
+    def __iter__(self):
+        for i in _torch().randperm(len(self.indices), generator=self.generator).tolist():
+            yield self.indices[i]
+
+    def __len__(self):
+        return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """torch.utils.data.WeightedRandomSampler(weights, num_samples, replacement=True, generator=None)."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")
+        torch = _torch()
+        weights_tensor = torch.as_tensor(weights, dtype=torch.double)
+        if len(weights_tensor.shape) != 1:
+            raise ValueError(f"weights should be a 1d sequence but given weights have shape "
+                             f"{tuple(weights_tensor.shape)}")
+        self.weights = weights_tensor
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        drawn = _torch().multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator)
+        yield from iter(drawn.tolist())
+
+    def __len__(self):
+        return self.num_samples
+
+
+class BatchSampler(Sampler):
+    """torch.utils.data.BatchSampler(sampler, batch_size, drop_last): lists of ``batch_size`` indices."""
+
+    def __init__(self, sampler, batch_size, drop_last):
+        if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size <= 0:
+            raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
+        if not isinstance(drop_last, bool):
+            raise ValueError(f"drop_last should be a boolean value, but got drop_last={drop_last}")
+        self.sampler = sampler
+        self.batch_size = batch_size
+        self.drop_last = drop_last
+
+    def __iter__(self):
+        sampler_iter = iter(self.sampler)
+        if self.drop_last:
+            for batch in zip(*[sampler_iter] * self.batch_size):  # one iterator read batch_size at a time
+                yield [*batch]
+        else:
+            batch = [*itertools.islice(sampler_iter, self.batch_size)]
+            while batch:
+                yield batch
+                batch = [*itertools.islice(sampler_iter, self.batch_size)]
+
+    def __len__(self):
+        if self.drop_last:
+            return len(self.sampler) // self.batch_size
+        return (len(self.sampler) + self.batch_size - 1) // self.batch_size
+
+
+class _InfiniteConstantSampler(Sampler):
+    """The sampler of an iterable dataset: None, forever (the dataset gives the samples)."""
+
+    def __iter__(self):
+        while True:
+            yield None
+
+
+for _cls in (Sampler, SequentialSampler, RandomSampler, SubsetRandomSampler, WeightedRandomSampler, BatchSampler):
+    _cls.__module__ = "torch.utils.data.sampler"
+_InfiniteConstantSampler.__module__ = "torch.utils.data.dataloader"
+export("torch.utils.data", Sampler=Sampler, SequentialSampler=SequentialSampler, RandomSampler=RandomSampler,
+       SubsetRandomSampler=SubsetRandomSampler, WeightedRandomSampler=WeightedRandomSampler,
+       BatchSampler=BatchSampler)
