@@ -210,29 +210,33 @@ export class Cell {
       return;
     }
     const blocker = await this.runEarlierCells();
-    if (blocker) {
-      this.setState("stopped", `Stopped while ${blocker.label} ran first. Fix or reset ${blocker.label}, then run this cell again.`);
-      return;
+    if (blocker?.outcome === "stopped") {
+      this.setState("stopped", `Stopped while ${blocker.cell.label} ran first. Fix or reset ${blocker.cell.label}, then run this cell again.`);
+    } else if (blocker) {
+      this.setState("idle", `Not run: you stopped it while ${blocker.cell.label} waited to run first.`);
+    } else {
+      await this.execute();
     }
-    await this.execute();
   }
 
   // Earlier cells of the page not yet run in this visit run first, each in its own
-  // place; one the reader stopped does not. Returns the cell that was stopped now
-  // (the reader pressed Stop), if any.
+  // place; one the reader stopped does not. Returns {cell, outcome} for the cell the
+  // reader stopped now (while it ran, or while it waited), if any.
   async runEarlierCells() {
     for (const other of this.visit.cells) {
       if (other === this) break;
       if (other.ran || other.runState === "stopped") continue;
       this.earlier = other;
       this.setState("waiting", `Running ${other.label} first: this page's cells share their names… (Stop stops it)`);
-      await other.execute();
+      const outcome = await other.execute();
       this.earlier = null;
-      if (other.element.dataset.state === "stopped") return other;
+      if (outcome !== "ran") return { cell: other, outcome };
     }
     return null;
   }
 
+  // Runs the cell's code as it is now: "ran" (to its end or an error), "stopped" (the
+  // reader stopped it while it ran) or "cancelled" (while it waited for Python).
   async execute() {
     this.setState("waiting", waitingText(this.page));
     let started = 0;
@@ -255,7 +259,7 @@ export class Cell {
     if (result.cancelled) {
       if (fresh) this.visit.fresh = true; // its fresh namespace was never made
       this.setState("idle", "Not run: you stopped it while it waited for Python.");
-      return;
+      return "cancelled";
     }
     await this.output.settle();
     if (result.interrupted) {
@@ -264,7 +268,7 @@ export class Cell {
       this.setVerdict("stopped", "");
       this.setRunState("stopped"); // what it defined is unknown: never run again by itself
       this.setState("stopped", "Stopped");
-      return;
+      return "stopped";
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     this.setRunState("ran", seconds);
@@ -280,6 +284,7 @@ export class Cell {
     else this.setVerdict("differs", "✗ This output differs from the book's.");
     this.setState(error ? "error" : "done", "");
     if (error?.type === "NameError") await this.explainMissingName(error);
+    return "ran";
   }
 
   // Stop what this cell is waiting for: the earlier cell running first for it, its own

@@ -65,7 +65,7 @@ export class PageTools {
       for (const cell of this.visit.cells) {
         cell.element.scrollIntoView({ block: "nearest" });
         await cell.run();
-        if (cell.element.dataset.state === "stopped" || cell.element.dataset.state === "failed") {
+        if (!["done", "error"].includes(cell.element.dataset.state)) { // stopped, not started, or no Python
           this.status.textContent = `Stopped at ${cell.label}.`;
           return;
         }

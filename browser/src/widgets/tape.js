@@ -211,7 +211,7 @@ class Tape {
     this.render();
     let outcome;
     try {
-      outcome = await runtime.call("booktape.expression", "widget_answer", [source, xText]);
+      outcome = await runtime.call("booktape.expression", "widget_answer", [source, xText], { label: "the autograd tape" });
     } catch (error) {
       if (mine === this.request) this.fail(String(error?.message || error));
       return;
