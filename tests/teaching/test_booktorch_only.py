@@ -1,10 +1,9 @@
-"""booktorch features with no torch counterpart to compare against: the autograd tape for
-the graph widget, the "not available in the browser" errors, and the package itself
-(pure Python 3.11 syntax, standard-library imports only, a py3-none-any wheel)."""
+"""booktorch features with no torch counterpart to compare against: the "not available in the
+browser" errors, and the package itself (pure Python 3.11 syntax, standard-library imports only,
+a py3-none-any wheel). The tape widget's view of the graph is tested in tests/widgets/test_tape_trace.py."""
 
 import ast
 import compileall
-import json
 import os
 import subprocess
 import sys
@@ -15,72 +14,11 @@ from pathlib import Path
 import pytest
 
 import booktorch as torch
-from booktorch import tape
 
 PKG = Path(__file__).resolve().parents[2] / "browser" / "py"
 
 
-# ------------------------------------------------------------------ autograd tape
-def _by_id(d):
-    return {n["id"]: n for n in d["nodes"]}
-
-
-def test_trace_forward_graph_is_plain_data_in_tape_order():
-    x = torch.tensor([1.0, 2.0], requires_grad=True)
-    w = torch.tensor([3.0, -1.0], requires_grad=True)
-    y = (x * w).sum()
-    d = tape.trace(y, names={"x": x, "w": w, "y": y})
-    json.dumps(d)  # JSON-serialisable
-    ops = [n["op"] for n in d["nodes"]]
-    assert ops == ["AccumulateGrad", "AccumulateGrad", "MulBackward0", "SumBackward0"]
-    nodes = _by_id(d)
-    out = nodes[d["output"]]
-    assert out["label"] == "y" and out["value"] == {"shape": [], "dtype": "torch.float32", "value": 1.0}
-    mul = nodes[out["inputs"][0]["node"]]
-    assert [nodes[i["node"]]["label"] for i in mul["inputs"]] == ["x", "w"]
-    assert mul["saved"]["self"]["value"] == [1.0, 2.0] and mul["saved"]["other"]["value"] == [3.0, -1.0]
-    assert mul["formulas"] == ["grad * other", "grad * self"]
-    assert "backward" in d and d["backward"] == []
-
-
-def test_trace_backward_makes_accumulation_explicit_for_x_times_x():
-    x = torch.tensor(3.0, requires_grad=True)
-    y = x * x
-    d = tape.trace(y, names={"x": x}, backward=True)
-    json.dumps(d)
-    kinds = [s["kind"] for s in d["backward"]]
-    assert kinds == ["node", "buffer", "accumulate"]
-    node, buf, acc = d["backward"]
-    assert node["op"] == "MulBackward0" and node["grad_output"]["value"] == 1.0
-    assert [i["local"]["value"] for i in node["inputs"]] == [3.0, 3.0]
-    assert [i["contribution"]["value"] for i in node["inputs"]] == [3.0, 3.0]
-    assert (buf["before"]["value"], buf["add"]["value"], buf["after"]["value"]) == (3.0, 3.0, 6.0)
-    assert acc["text"] == "x.grad = incoming" and acc["after"]["value"] == 6.0
-    assert str(x.grad) == "tensor(6.)"
-
-
-def test_record_collects_forward_and_backward_and_shows_plus_equals():
-    x = torch.tensor(2.0, requires_grad=True)
-    with tape.record({"x": x}) as recorded:
-        y = x * 3
-        y.backward(retain_graph=True)
-        y.backward()
-    d = recorded.to_dict()
-    json.dumps(d)
-    assert [n["op"] for n in d["nodes"]] == ["AccumulateGrad", "MulBackward0"]
-    accs = [s for s in d["backward"] if s["kind"] == "accumulate"]
-    assert [a["text"] for a in accs] == ["x.grad = incoming", "x.grad += incoming"]
-    assert accs[1]["before"]["value"] == 3.0 and accs[1]["after"]["value"] == 6.0
-
-
-def test_trace_of_leaf_and_of_constant():
-    x = torch.tensor([1.0], requires_grad=True)
-    d = tape.trace(x)
-    assert [n["kind"] for n in d["nodes"]] == ["leaf"]
-    c = torch.tensor([1.0]) * 2
-    assert tape.trace(c) == {"nodes": [], "backward": [], "output": None}
-
-
+# ------------------------------------------------------------------ grad_fn
 def test_grad_fn_api():
     x = torch.tensor([1.0, 2.0], requires_grad=True)
     y = x * x

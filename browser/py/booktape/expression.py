@@ -28,7 +28,8 @@ as JSON): the same data with non-finite floats written as the strings ``"inf"``,
 import math
 
 import booktorch
-from booktorch import tape as booktorch_tape
+
+from . import tape
 
 FUNCTIONS = ("exp", "log", "sqrt", "tanh", "sigmoid", "abs", "relu")
 MAX_SOURCE = 200  # characters
@@ -449,12 +450,12 @@ def _scalar(v):
 def record_tape(output, names, torch):
     """The graph behind ``output`` and its backward steps (runs ``output.backward()``).
 
-    Under booktorch this is ``booktorch.tape.trace``, the teaching module's recorded
+    Under booktorch this is ``booktape.tape.trace``, the teaching module's recorded
     tape. Real torch has no such function, so the same dict is put together from
     ``grad_fn`` hooks (:func:`_torch_trace`); the tests compare the two.
     """
     if torch is booktorch:
-        return booktorch_tape.trace(output, names=names, backward=True)
+        return tape.trace(output, names=names, backward=True)
     return _torch_trace(output, names, torch)
 
 
@@ -654,7 +655,7 @@ def analyse(source, x_text, torch=None, numeric=True):
          "value" (f(x)), "grad" (x.grad),
          "nodes": [{"id", "kind", "op", "label", "value", "inputs": [id or None], "formulas"}],
          "output": id,
-         "steps": [backward steps, see booktorch.tape, scalars as numbers],
+         "steps": [backward steps, see booktape.tape, scalars as numbers],
          "numeric": {"exponents": [...], "h": [...], "f32": [...], "f64": [...], "default": index}}
 
     or ``{"ok": False, "error": {"kind", "message", "column", "field"}}``.

@@ -18,8 +18,8 @@ Layout (one job per module):
   :mod:`.dtype_info` (finfo/iinfo), :mod:`.devices`, :mod:`.size`, :mod:`.storage`,
   :mod:`.shape` (broadcasting, view strides), :mod:`.tensor` (the Tensor class),
   :mod:`.iterator` (elementwise plumbing), :mod:`.formatting` (``print``);
-- autograd: :mod:`.graph` (nodes, saved tensors), :mod:`.engine` (backward),
-  :mod:`.tape` (the graph as data for the tape widget);
+- autograd: :mod:`.graph` (nodes, saved tensors), :mod:`.engine` (backward); the tape
+  widget's view of the graph is ``booktape.tape``, outside this package;
 - operations: ``booktorch/ops/*.py``, each op's forward beside its backward node;
 - torch namespaces: :mod:`.autograd`, :mod:`.cuda`, :mod:`.backends`, and this package
   (``torch``); :mod:`.imports` makes them importable as ``torch.*``.

@@ -17,7 +17,7 @@ rest follows torch's C++ engine (``python_engine.cpp``'s ``run_backward`` and ``
   ``.grad`` is set on the first backward and added to on later ones, and its post-accumulate
   hooks run after that.
 
-The graph's observers (the tape, :mod:`booktorch.tape`) are told about each step:
+The graph's observers (the tape widget's recorder, :mod:`booktape.tape`) are told about each step:
 ``on_run(node, grad_in, sent)``, ``on_buffer(node, before, add, after)`` and
 ``on_accumulate(node, incoming, before_tensor_copy, after)``.
 """

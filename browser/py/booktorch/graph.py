@@ -15,8 +15,8 @@ Each op module defines its node classes next to the forward function they
 differentiate (``class MulBackward0(Node)`` beside ``mul``); a node's ``apply``
 receives the gradient of the output and returns one gradient per input.
 
-``observers`` are told about every node as it is created (the autograd tape,
-:mod:`booktorch.tape`, while it records); with none, attaching a node costs nothing more.
+``observers`` are told about every node as it is created (the tape widget's recorder,
+:mod:`booktape.tape`, while it records); with none, attaching a node costs nothing more.
 """
 
 import itertools
@@ -30,7 +30,7 @@ from .registry import at
 from .tensor import Tensor
 
 _seq = itertools.count()
-observers = []  # objects with on_node(node, output_or_None); see booktorch.tape
+observers = []  # objects with on_node(node, output_or_None); see booktape.tape
 running = [None]  # (node, ids of the nodes the backward pass needs) while the engine runs that node
 
 ERR_BACKWARD_TWICE = (
@@ -119,13 +119,11 @@ def _short_name(name):
 class Node:
     """A backward function in the graph (torch's ``grad_fn`` objects).
 
-    Subclasses set ``_name`` (torch's class name), ``formulas`` (what the tape shows
-    for each input's gradient) and ``apply(grad)``; ``local(i)`` may give the
-    elementwise local derivative d(output)/d(input i) for the tape.
+    Subclasses set ``_name`` (torch's class name) and ``apply(grad)``. How the tape widget
+    shows a node (its formulas in words) is booktape's (:mod:`booktape.formulas`).
     """
 
     _name = "Node"
-    formulas = ()
     _n_outputs = 1  # a node of several outputs (split, unbind) gets one gradient per output in apply()
     _tensor_hooks = None  # {output_nr: HookDict} of its outputs' Tensor.register_hook
     _pre_hooks = None  # HookDict of register_prehook
@@ -242,10 +240,6 @@ class Node:
     # subclasses
     def apply(self, grad):  # pragma: no cover - every node class defines it
         raise NotImplementedError
-
-    def local(self, i):
-        """Local derivative d(output)/d(input i) as a tensor, when it is elementwise."""
-        return None
 
 
 class AccumulateGrad(Node):

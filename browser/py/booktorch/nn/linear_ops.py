@@ -54,7 +54,6 @@ def _column_major(sizes, strides):
 
 class AddmmBackward0(Node):
     _name = "AddmmBackward0"
-    formulas = ("grad", "grad @ mat2.T", "mat1.T @ grad")
 
     def apply(self, grad):
         sv = self._svals

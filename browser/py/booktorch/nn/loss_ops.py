@@ -181,7 +181,6 @@ def _mse_backward_values(grad, x, t, norm):
 
 class MseLossBackward0(Node):
     _name = "MseLossBackward0"
-    formulas = ("norm * (self - target) * grad", "norm * (target - self) * grad")
 
     def apply(self, grad):
         x, t = self.saved("self"), self.saved("target")
@@ -365,7 +364,6 @@ def nll_loss_backward(grad, shape, dt, target, weight, enum, ignore_index, total
 
 class NllLossBackward0(Node):
     _name = "NllLossBackward0"
-    formulas = ("-weight[target] * grad (/ total_weight for the mean), at the target classes",)
 
     def apply(self, grad):
         sv = self._svals
@@ -378,7 +376,6 @@ class NllLossBackwardBackward0(Node):
     """The backward of nll_loss's backward, which is linear in the gradient: nll_loss of the incoming one."""
 
     _name = "NllLossBackwardBackward0"
-    formulas = ("nll_loss(grad, target, weight)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -428,7 +425,6 @@ def _scalar_op(t, op, s):
 
 class MulBackward1(Node):
     _name = "MulBackward1"
-    formulas = ("grad * other",)
 
     def apply(self, grad):
         return [at.mul(grad, self._svals["other"])]
@@ -436,7 +432,6 @@ class MulBackward1(Node):
 
 class DivBackward1(Node):
     _name = "DivBackward1"
-    formulas = ("grad / other",)
 
     def apply(self, grad):
         return [at.div(grad, self._svals["other"])]
@@ -455,7 +450,6 @@ def _masked_zero_(t, mask):
 
 class MaskedFillBackward0(Node):
     _name = "MaskedFillBackward0"
-    formulas = ("grad.masked_fill(mask, 0)",)
 
     def apply(self, grad):
         zero = Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
@@ -512,7 +506,6 @@ def _add_scalar(t, s):
 
 class AddBackward1(Node):
     _name = "AddBackward1"
-    formulas = ("grad",)
 
     def apply(self, grad):
         return [grad]
@@ -631,7 +624,6 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 
 class BinaryCrossEntropyBackward0(Node):
     _name = "BinaryCrossEntropyBackward0"
-    formulas = ("grad * (self - target) / max((1 - self) * self, 1e-12)", "-grad * logit(self)")
 
     def apply(self, grad):
         x, t, w = self.saved("self"), self.saved("target"), self.saved("weight")
@@ -717,7 +709,6 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
     _name = "BinaryCrossEntropyWithLogitsBackward0"
-    formulas = ("(sigmoid(self) - target) * grad", "-self * grad")
 
     def apply(self, grad):
         x, t = self.saved("self"), self.saved("target")

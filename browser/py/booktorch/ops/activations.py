@@ -181,7 +181,6 @@ def _gelu_backward_tanh(dy, x):
 
 class GeluBackward0(Node):
     _name = "GeluBackward0"
-    formulas = ("gelu_backward(grad, self, approximate)",)
 
     def apply(self, grad):
         x = self.saved("self")
@@ -215,7 +214,6 @@ def _silu_backward(dy, x):
 
 class SiluBackward0(Node):
     _name = "SiluBackward0"
-    formulas = ("grad * sigmoid(self) * (1 + self * (1 - sigmoid(self)))",)
 
     def apply(self, grad):
         return [_in_opmath(_silu_backward, grad, self.saved("self"))]
@@ -242,7 +240,6 @@ def softplus(t, beta=1.0, threshold=20.0):
 
 class SoftplusBackward0(Node):
     _name = "SoftplusBackward0"
-    formulas = ("grad * z / (z + 1) with z = exp(beta * self) (grad where beta * self > threshold)",)
 
     def apply(self, grad):
         beta, threshold = self._svals["beta"], self._svals["threshold"]

@@ -220,7 +220,6 @@ class _SavesIndices(Node):
 
 class IndexBackward0(_SavesIndices):
     _name = "IndexBackward0"
-    formulas = ("zeros(self.shape).index_put_(indices, grad, accumulate=True)",)
 
     def apply(self, grad):
         out = zeros(self._svals["self_sym_sizes"], grad._dtype)
@@ -356,7 +355,6 @@ def index_put(x, indices, values, accumulate=False):
 
 class IndexPutBackward0(_SavesIndices):
     _name = "IndexPutBackward0"
-    formulas = ("grad if accumulate else grad.index_put(indices, zeros_like(values))", "grad[indices]")
 
     @property
     def _saved_accumulate(self):

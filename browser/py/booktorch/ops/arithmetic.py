@@ -310,17 +310,6 @@ def add_into(dst, src):
 
 
 # ------------------------------------------------------------------ backward nodes
-def _scalar_tensor(v):
-    return Tensor._from_values([D.scalar_to(v, D.float32)], (), D.float32)
-
-
-def _ieee_reciprocal(v):
-    """1 / v as floating point defines it (torch's answer): +-inf at +-0, not an exception."""
-    if v == 0:
-        return math.copysign(math.inf, v) if isinstance(v, float) else math.inf
-    return 1.0 / v
-
-
 def _maybe_multiply(grad, alpha):
     """torch's maybe_multiply: ``grad * alpha`` unless alpha is 1."""
     return grad if alpha == 1 and not isinstance(alpha, bool) else mul(grad, alpha)
@@ -328,81 +317,55 @@ def _maybe_multiply(grad, alpha):
 
 class AddBackward0(Node):
     _name = "AddBackward0"
-    formulas = ("grad", "grad * alpha")
 
     def apply(self, grad):
         alpha = self._svals["alpha"]
         return [grad if self.needs(0) else None, _maybe_multiply(grad, alpha) if self.needs(1) else None]
 
-    def local(self, i):
-        return _scalar_tensor(1.0 if i == 0 else self._svals["alpha"])
-
 
 class SubBackward0(Node):
     _name = "SubBackward0"
-    formulas = ("grad", "-grad * alpha")
 
     def apply(self, grad):
         alpha = self._svals["alpha"]
         return [grad if self.needs(0) else None, _maybe_multiply(neg(grad), alpha) if self.needs(1) else None]
-
-    def local(self, i):
-        return _scalar_tensor(1.0 if i == 0 else -self._svals["alpha"])
 
 
 class RsubBackward0(Node):
     """``torch.rsub(self, other)`` = ``other - alpha * self`` with two tensors."""
 
     _name = "RsubBackward0"
-    formulas = ("-grad * alpha", "grad")
 
     def apply(self, grad):
         g0 = _maybe_multiply(neg(grad), self._svals["alpha"]) if self.needs(0) else None
         return [g0, grad if self.needs(1) else None]
 
-    def local(self, i):
-        return _scalar_tensor(-self._svals["alpha"] if i == 0 else 1.0)
-
 
 class RsubBackward1(Node):
     _name = "RsubBackward1"
-    formulas = ("-grad * alpha",)
 
     def apply(self, grad):
         return [_maybe_multiply(neg(grad), self._svals["alpha"])]
 
-    def local(self, i):
-        return _scalar_tensor(-self._svals["alpha"])
-
 
 class NegBackward0(Node):
     _name = "NegBackward0"
-    formulas = ("-grad",)
 
     def apply(self, grad):
         return [neg(grad)]
 
-    def local(self, i):
-        return _scalar_tensor(-1.0)
-
 
 class MulBackward0(Node):
     _name = "MulBackward0"
-    formulas = ("grad * other", "grad * self")
 
     def apply(self, grad):
         g0 = mul(grad, self.saved("other")) if self.needs(0) else None
         g1 = mul(grad, self.saved("self")) if self.needs(1) else None
         return [g0, g1]
 
-    def local(self, i):
-        v = self.saved("other" if i == 0 else "self")
-        return v if isinstance(v, Tensor) else _scalar_tensor(v)
-
 
 class DivBackward0(Node):
     _name = "DivBackward0"
-    formulas = ("grad / other", "-grad * ((self / other) / other)")
 
     def apply(self, grad):
         other = self.saved("other")
@@ -412,25 +375,13 @@ class DivBackward0(Node):
             g1 = mul(neg(grad), div(div(self.saved("self"), other), other))
         return [g0, g1]
 
-    def local(self, i):
-        other = self.saved("other")
-        if i == 0:
-            if isinstance(other, Tensor):
-                return div(1.0, other)
-            return _scalar_tensor(_ieee_reciprocal(other))
-        return neg(div(div(self.saved("self"), other), other))
-
 
 class _ZeroGradients(Node):
     """A step function: its derivative is zero wherever it exists."""
 
-    formulas = ("0", "0")
 
     def apply(self, grad):
         return [at.zeros_like(grad) if self.needs(i) else None for i in range(len(self.next_functions))]
-
-    def local(self, i):
-        return _scalar_tensor(0.0)
 
 
 class DivBackward2(_ZeroGradients):
@@ -470,18 +421,13 @@ class _ModuloBackward1(Node):
 
 class RemainderBackward0(Node):
     _name = "RemainderBackward0"
-    formulas = ("grad",)
 
     def apply(self, grad):
         return [grad]
 
-    def local(self, i):
-        return _scalar_tensor(1.0)
-
 
 class RemainderBackward1(_ModuloBackward1):
     _name = "RemainderBackward1"
-    formulas = ("grad", "-grad * self.div(other, rounding_mode='floor')")
 
 
 class FmodBackward0(RemainderBackward0):
@@ -490,7 +436,6 @@ class FmodBackward0(RemainderBackward0):
 
 class FmodBackward1(_ModuloBackward1):
     _name = "FmodBackward1"
-    formulas = ("grad", "-grad * self.div(other, rounding_mode='trunc')")
     rounding_mode = "trunc"
 
 

@@ -138,7 +138,6 @@ class ClampBackward1(Node):
     """clamp with number bounds."""
 
     _name = "ClampBackward1"
-    formulas = ("grad where min <= self <= max",)
 
     def apply(self, grad):
         s = self.saved("self")
@@ -156,8 +155,6 @@ class ClampBackward0(Node):
     """clamp with tensor bounds (inputs: self, min, max)."""
 
     _name = "ClampBackward0"
-    formulas = ("grad where min <= self <= max", "grad where self < min (and min < max)",
-                "grad where self > max (or max < min)")
 
     def apply(self, grad):
         s, lo, hi = self.saved("self"), self.saved("min"), self.saved("max")
@@ -185,7 +182,6 @@ class ClampBackward0(Node):
 
 class ClampMinBackward0(Node):
     _name = "ClampMinBackward0"
-    formulas = ("grad where self >= min",)
 
     def apply(self, grad):
         return [at.where(at.ge(self.saved("self"), self._svals["min"]), grad, _zero(grad))]
@@ -193,7 +189,6 @@ class ClampMinBackward0(Node):
 
 class ClampMaxBackward0(Node):
     _name = "ClampMaxBackward0"
-    formulas = ("grad where self <= max",)
 
     def apply(self, grad):
         return [at.where(at.le(self.saved("self"), self._svals["max"]), grad, _zero(grad))]
@@ -201,7 +196,6 @@ class ClampMaxBackward0(Node):
 
 class ClampMinBackward1(Node):
     _name = "ClampMinBackward1"
-    formulas = ("grad where self >= min", "grad where self < min")
 
     def apply(self, grad):
         s, lo = self.saved("self"), self.saved("min")
@@ -212,7 +206,6 @@ class ClampMinBackward1(Node):
 
 class ClampMaxBackward1(Node):
     _name = "ClampMaxBackward1"
-    formulas = ("grad where self <= max", "grad where self > max")
 
     def apply(self, grad):
         s, hi = self.saved("self"), self.saved("max")

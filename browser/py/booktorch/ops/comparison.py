@@ -122,7 +122,6 @@ def _recording(fn, scalar_node, tensor_node):
 class _ComparisonBackward(Node):
     """``self.eq_(other)`` and friends: the result does not depend on the inputs smoothly."""
 
-    formulas = ("0", "0")
 
     def apply(self, grad):
         return [at.zeros_like(grad) if self.needs(i) else None for i in range(len(self.next_functions))]
@@ -177,7 +176,6 @@ def where(cond, a, b):
 
 class WhereBackward0(Node):
     _name = "WhereBackward0"
-    formulas = ("where(condition, grad, 0)", "where(condition, 0, grad)")
 
     def apply(self, grad):
         cond = self.saved("condition")
@@ -253,7 +251,6 @@ def fmin(a, b):
 class _ExtremeBackward(Node):
     """maximum/minimum: the gradient goes to the larger (smaller) input, half to each on a tie."""
 
-    formulas = ("grad where self wins (grad / 2 on a tie)", "grad where other wins (grad / 2 on a tie)")
     loses = ("lt", "gt")  # the comparison where self (other) gets no gradient
 
     def apply(self, grad):
@@ -278,7 +275,6 @@ class MinimumBackward0(_ExtremeBackward):
 class _FExtremeBackward(Node):
     """fmax/fmin: all of the gradient to the input chosen (self on a tie or where other is NaN)."""
 
-    formulas = ("grad where self is chosen", "grad where other is chosen")
     keeps = "ge"
 
     def apply(self, grad):

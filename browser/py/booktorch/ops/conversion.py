@@ -31,7 +31,6 @@ def to_dtype(t, dt):
 
 class ToCopyBackward0(Node):
     _name = "ToCopyBackward0"
-    formulas = ("grad.to(self.dtype)",)
 
     def apply(self, grad):
         return [grad]  # the engine converts a gradient to its input's dtype

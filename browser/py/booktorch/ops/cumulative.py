@@ -117,7 +117,6 @@ def _reversed_cumsum(g, dim):
 
 class CumsumBackward0(Node):
     _name = "CumsumBackward0"
-    formulas = ("reversed cumsum of grad along dim",)
 
     def apply(self, grad):
         dim = given_dims(self._svals["dim"])
@@ -173,7 +172,6 @@ def _cumprod_first_zero(grad, x, output, dim):
 
 class CumprodBackward0(Node):
     _name = "CumprodBackward0"
-    formulas = ("reversed_cumsum(result * grad) / self  (products of the others where self has zeros)",)
 
     def apply(self, grad):
         dim = given_dims(self._svals["dim"])

@@ -62,7 +62,6 @@ class CopyBackwards(Node):
     dtype, summed over what src was broadcast across."""
 
     _name = "torch::autograd::CopyBackwards"
-    formulas = ("zeros", "grad")
     src_shape = None  # None: src had dst's shape (assignment expands it first)
 
     def __repr__(self):
@@ -79,7 +78,6 @@ class CopyBackwards(Node):
 
 class FillBackward2(Node):
     _name = "FillBackward2"
-    formulas = ("zeros",)
 
     def apply(self, grad):
         return [zeros(grad._shape, grad._dtype)]
@@ -91,7 +89,6 @@ class ZeroBackward0(FillBackward2):
 
 class FillBackward3(Node):
     _name = "FillBackward3"
-    formulas = ("zeros", "grad.sum()")
 
     def apply(self, grad):
         return [zeros(grad._shape, grad._dtype) if self.needs(0) else None, at.sum(grad) if self.needs(1) else None]

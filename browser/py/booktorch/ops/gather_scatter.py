@@ -152,7 +152,6 @@ def index_select(t, dim, index):
 
 class IndexSelectBackward0(Node):
     _name = "IndexSelectBackward0"
-    formulas = ("zeros(self.shape).index_add_(dim, index, grad)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -266,7 +265,6 @@ def _record_index_add(out, t, dim, index, source, alpha, inplace=False):
 
 class IndexAddBackward0(Node):
     _name = "IndexAddBackward0"
-    formulas = ("grad", "grad.index_select(dim, index) * alpha")
 
     def apply(self, grad):
         sv = self._svals
@@ -355,7 +353,6 @@ def _index_fill_node(t, dim, index, value):
 
 class IndexFillBackward0(Node):
     _name = "IndexFillBackward0"
-    formulas = ("grad.index_fill(dim, index, 0)",)
 
     def apply(self, grad):
         return [index_fill(grad, self.dim, self.saved("index"), 0)]
@@ -363,7 +360,6 @@ class IndexFillBackward0(Node):
 
 class IndexFillBackward1(Node):
     _name = "IndexFillBackward1"
-    formulas = ("grad.index_fill(dim, index, 0)", "grad.index_select(dim, unique(index)).sum()")
 
     def apply(self, grad):
         index = self.saved("index")
@@ -471,8 +467,6 @@ def _index_copy_node(t, dim, index, source):
 
 class IndexCopyBackward0(Node):
     _name = "IndexCopyBackward0"
-    formulas = ("grad.index_fill(dim, index, 0)",
-                "grad.index_select(dim, index).expand_as(source), or with index squeezed for a 0-d source")
 
     def apply(self, grad):
         index = self.saved("index")
@@ -532,7 +526,6 @@ def _gather_values(t, d, index):
 
 class GatherBackward0(Node):
     _name = "GatherBackward0"
-    formulas = ("zeros(self.shape).scatter_add_(dim, index, grad)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -682,7 +675,6 @@ def scatter(t, dim, index, src, reduce=None):
 
 class ScatterBackward0(Node):
     _name = "ScatterBackward0"
-    formulas = ("grad.scatter(dim, index, 0)", "grad.gather(dim, index)")
 
     def apply(self, grad):
         d, index = self.dim, self.saved("index")
@@ -692,7 +684,6 @@ class ScatterBackward0(Node):
 
 class ScatterBackward1(Node):
     _name = "ScatterBackward1"
-    formulas = ("grad.scatter(dim, index, 0)",)
 
     def apply(self, grad):
         return [scatter(grad, self.dim, self.saved("index"), 0)]
@@ -746,7 +737,6 @@ def _scatter_add_node(t, dim, index, src):
 
 class ScatterAddBackward0(Node):
     _name = "ScatterAddBackward0"
-    formulas = ("grad", "grad.gather(dim, index)")
 
     def apply(self, grad):
         g_src = gather(grad, self.dim, self.saved("index")) if self.needs(1) else None
@@ -787,7 +777,6 @@ def take(t, index):
 
 class TakeBackward0(Node):
     _name = "TakeBackward0"
-    formulas = ("zeros_like(self).put_(index, grad, accumulate=True)",)
 
     def apply(self, grad):
         t = self.saved("self")
@@ -854,7 +843,6 @@ def _put_node(t, index, source, accumulate):
 
 class PutBackward0(Node):
     _name = "PutBackward0"
-    formulas = ("grad if accumulate else grad.put(index, zeros_like(source))", "grad.take(index).reshape_as(source)")
 
     def apply(self, grad):
         index, source = self.saved("index"), self.saved("source")

@@ -90,7 +90,6 @@ def stack(tensors, dim=0):
 
 class CatBackward0(Node):
     _name = "CatBackward0"
-    formulas = ("grad.narrow(dim, offset, size) for each input",)
 
     def apply(self, grad):
         dim = self.dim
@@ -108,7 +107,6 @@ class CatBackward0(Node):
 
 class StackBackward0(Node):
     _name = "StackBackward0"
-    formulas = ("grad.unbind(dim)",)
 
     def apply(self, grad):
         return [at.select(grad, self.dim, i) for i in range(len(self.next_functions))]

@@ -377,7 +377,6 @@ def _mm_mat2_backward(grad, mat1, sizes, strides):
 
 class MmBackward0(Node):
     _name = "MmBackward0"
-    formulas = ("grad @ mat2.T", "self.T @ grad")
 
     def apply(self, grad):
         sv = self._svals
@@ -391,7 +390,6 @@ class MmBackward0(Node):
 
 class MvBackward0(Node):
     _name = "MvBackward0"
-    formulas = ("outer(grad, vec)", "self.T @ grad")
 
     def apply(self, grad):
         g0 = at.mul(at.unsqueeze(grad, 1), self.saved("vec")) if self.needs(0) else None
@@ -401,20 +399,15 @@ class MvBackward0(Node):
 
 class DotBackward0(Node):
     _name = "DotBackward0"
-    formulas = ("grad * tensor", "grad * self")
 
     def apply(self, grad):
         g0 = at.mul(grad, self.saved("tensor")) if self.needs(0) else None
         g1 = at.mul(grad, self.saved("self")) if self.needs(1) else None
         return [g0, g1]
 
-    def local(self, i):
-        return self.saved("tensor" if i == 0 else "self")
-
 
 class BmmBackward0(Node):
     _name = "BmmBackward0"
-    formulas = ("grad @ mat2.mT", "self.mT @ grad")
 
     def apply(self, grad):
         g0 = bmm(grad, at.transpose(self.saved("mat2"), 1, 2)) if self.needs(0) else None

@@ -174,7 +174,6 @@ def linalg_svdvals(A):
 
 class LinalgSvdBackward0(Node):
     _name = "LinalgSvdBackward0"
-    formulas = ("U diag(grad) Vh",)
 
     def apply(self, grad):
         U, Vh = self.saved("U"), self.saved("Vh")

@@ -181,7 +181,6 @@ def linalg_det(A):
 
 class LinalgDetBackward0(Node):
     _name = "LinalgDetBackward0"
-    formulas = ("grad * det * A^-T",)
 
     def apply(self, grad):
         A = self.saved("A")
@@ -225,7 +224,6 @@ def linalg_inv(A):
 
 class LinalgInvExBackward0(Node):
     _name = "LinalgInvExBackward0"
-    formulas = ("-inverse.mH @ (grad @ inverse.mH)",)
 
     def apply(self, grad):
         inverse_h = at.mT(self.saved("inverse"))
@@ -291,7 +289,6 @@ def _vector_result(out, batch, n):
 
 class LinalgSolveExBackward0(Node):
     _name = "LinalgSolveExBackward0"
-    formulas = ("gB = solve(A.mH, grad)", "gA = -gB @ result.mH (left=False: -result.mH @ gB)")
 
     def apply(self, grad):
         A = self.saved("A")

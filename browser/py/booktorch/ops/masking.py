@@ -139,7 +139,6 @@ def _record_fill(out, mask, value, inplace=False, inputs=None):
 
 class MaskedFillBackward0(Node):
     _name = "MaskedFillBackward0"
-    formulas = ("grad.masked_fill(mask, 0)",)
 
     def apply(self, grad):
         return [masked_fill(grad, self.saved("mask"), 0)]
@@ -147,7 +146,6 @@ class MaskedFillBackward0(Node):
 
 class MaskedFillBackward1(Node):
     _name = "MaskedFillBackward1"
-    formulas = ("grad.masked_fill(mask, 0)", "grad.masked_select(mask).sum()")
 
     def apply(self, grad):
         mask = self.saved("mask")
@@ -189,7 +187,6 @@ def masked_select(t, mask):
 
 class MaskedSelectBackward0(Node):
     _name = "MaskedSelectBackward0"
-    formulas = ("zeros_like(self expanded to mask).masked_scatter_(mask, grad)",)
 
     def apply(self, grad):
         t, mask = self.saved("self"), self.saved("mask")
@@ -249,7 +246,6 @@ def masked_scatter(t, mask, source):
 
 class MaskedScatterBackward0(Node):
     _name = "MaskedScatterBackward0"
-    formulas = ("grad.masked_fill(mask, 0)", "grad.masked_select(mask), padded with zeros to source's shape")
 
     def apply(self, grad):
         mask = self.saved("mask")

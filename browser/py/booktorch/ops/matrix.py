@@ -67,7 +67,6 @@ def diagonal_backward(grad, sizes, offset, dim1, dim2):
 
 class DiagonalBackwardBackward0(Node):
     _name = "DiagonalBackwardBackward0"
-    formulas = ("grad.diagonal(offset, dim1, dim2)",)
 
     def apply(self, grad):
         return [diagonal(grad, *self.args)]
@@ -75,7 +74,6 @@ class DiagonalBackwardBackward0(Node):
 
 class DiagonalBackward0(Node):
     _name = "DiagonalBackward0"
-    formulas = ("diagonal_backward(grad, self.sizes(), offset, dim1, dim2)",)
 
     def apply(self, grad):
         return [diagonal_backward(grad, self._svals["self_sym_sizes"], *self.args)]
@@ -100,7 +98,6 @@ def diag_embed(v, offset=0):
 
 class DiagEmbedBackward0(Node):
     _name = "DiagEmbedBackward0"
-    formulas = ("grad.diagonal(offset, -2, -1)",)
 
     def apply(self, grad):
         return [diagonal(grad, self.args[0], -2, -1)]
@@ -150,7 +147,6 @@ def trace(x):
 
 class TraceBackward0(Node):
     _name = "TraceBackward0"
-    formulas = ("grad on the diagonal of zeros(self.sizes())",)
 
     def apply(self, grad):
         sizes = self._svals["self_sym_sizes"]
@@ -198,7 +194,6 @@ def tril(x, diagonal=0):
 
 class TriuBackward0(Node):
     _name = "TriuBackward0"
-    formulas = ("grad.triu(diagonal)",)
 
     def apply(self, grad):
         return [triu(grad, self.args[0])]
@@ -206,7 +201,6 @@ class TriuBackward0(Node):
 
 class TrilBackward0(Node):
     _name = "TrilBackward0"
-    formulas = ("grad.tril(diagonal)",)
 
     def apply(self, grad):
         return [tril(grad, self.args[0])]

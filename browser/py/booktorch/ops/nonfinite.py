@@ -95,13 +95,9 @@ def nan_to_num(t, nan=None, posinf=None, neginf=None):
 
 class NanToNumBackward0(Node):
     _name = "NanToNumBackward0"
-    formulas = ("grad * isfinite(self)",)
 
     def apply(self, grad):
         return [at.mul(grad, isfinite(self.saved("self")))]
-
-    def local(self, i):
-        return at.to_dtype(isfinite(self.saved("self")), D.float32)
 
 
 for _fn in (isnan, isinf, isposinf, isneginf, isfinite):

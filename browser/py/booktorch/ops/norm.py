@@ -220,7 +220,6 @@ def _norm_backward(grad, x, p, norm, dim, keepdim):
 
 class LinalgVectorNormBackward0(Node):
     _name = "LinalgVectorNormBackward0"
-    formulas = ("norm_backward(grad, self, ord, result, dim, keepdim)",)
 
     def apply(self, grad):
         sv = self._svals

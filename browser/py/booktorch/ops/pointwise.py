@@ -91,7 +91,6 @@ class LerpBackward0(Node):
     """lerp with a number weight."""
 
     _name = "LerpBackward0"
-    formulas = ("grad * (1 - weight)", "grad * weight")
 
     def apply(self, grad):
         w = self._svals["weight"]
@@ -100,7 +99,6 @@ class LerpBackward0(Node):
 
 class LerpBackward1(Node):
     _name = "LerpBackward1"
-    formulas = ("grad * (1 - weight)", "grad * weight", "grad * (end - self)")
 
     def apply(self, grad):
         w = self.saved("weight")
@@ -165,7 +163,6 @@ def addcdiv(self, t1, t2, value=1):
 
 class AddcmulBackward0(Node):
     _name = "AddcmulBackward0"
-    formulas = ("grad", "grad * (tensor2 * value)", "grad * (tensor1 * value)")
 
     def apply(self, grad):
         v = self._svals["value"]
@@ -176,7 +173,6 @@ class AddcmulBackward0(Node):
 
 class AddcdivBackward0(Node):
     _name = "AddcdivBackward0"
-    formulas = ("grad", "grad * (value / tensor2)", "-grad * (value * tensor1 / (tensor2 * tensor2))")
 
     def apply(self, grad):
         v = self._svals["value"]

@@ -186,7 +186,6 @@ class PowBackward0(Node):
     """``self ** exponent`` with a Python-number exponent."""
 
     _name = "PowBackward0"
-    formulas = ("grad * exponent * self ** (exponent - 1)",)
 
     def _factor(self):
         exp = float(self._svals["exponent"])
@@ -198,17 +197,11 @@ class PowBackward0(Node):
             return [at.zeros_like(s)]
         return [at.mul(grad, self._factor())]
 
-    def local(self, i):
-        if float(self._svals["exponent"]) == 0.0:  # as apply(): x ** 0 sends 0, even at x = 0
-            return at.zeros_like(self.saved("self"))
-        return self._factor()
-
 
 class PowBackward1(Node):
     """``self ** exponent`` with two tensors."""
 
     _name = "PowBackward1"
-    formulas = ("grad * exponent * self ** (exponent - 1)", "grad * result * log(self)")
 
     def apply(self, grad):
         s = self.saved("self")
@@ -222,20 +215,11 @@ class PowBackward1(Node):
             g1 = at.mul(grad, at.where(cond, _zero_like(grad), at.mul(r, at.log(at.to_dtype(s, r._dtype)))))
         return [g0, g1]
 
-    def local(self, i):
-        s = self.saved("self")
-        e = self.saved("exponent")
-        if i == 0:
-            return at.mul(e, pow(s, at.sub(e, 1)))
-        r = self.saved("result")
-        return at.mul(r, at.log(at.to_dtype(s, r._dtype)))
-
 
 class PowBackward2(Node):
     """``number ** exponent`` (a Python-number base)."""
 
     _name = "PowBackward2"
-    formulas = ("grad * result * log(self)",)
 
     def apply(self, grad):
         base = self._svals["self"]
@@ -245,9 +229,6 @@ class PowBackward2(Node):
             val = at.where(at.ge(e, 0), _zero_like(grad), at.mul(r, _log_scalar(base)))
             return [at.mul(grad, val)]
         return [at.mul(grad, at.mul(r, _log_scalar(base)))]
-
-    def local(self, i):
-        return at.mul(self.saved("result"), _log_scalar(self._svals["self"]))
 
 
 # ------------------------------------------------------------------ in place, and square

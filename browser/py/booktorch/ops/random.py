@@ -71,27 +71,26 @@ def _values_in_order(src, dest):
 class _ZeroGradient(Node):
     """A random op's node: the gradient of each input is zero (torch's ``zeros_like``)."""
 
-    formulas = ("0",)
 
     def apply(self, grad):
         return [zeros(meta[0], meta[1]) if self.needs(i) else None for i, meta in enumerate(self._meta)]
 
 
-def _zero_gradient(name, inputs=1):
-    """The node class torch calls ``name``, for an op with ``inputs`` inputs, each of zero gradient."""
-    return type(name, (_ZeroGradient,), {"_name": name, "formulas": ("0",) * inputs})
+def _zero_gradient(name):
+    """The node class torch calls ``name``, for an op whose every input has a zero gradient."""
+    return type(name, (_ZeroGradient,), {"_name": name})
 
 
 UniformBackward0 = _zero_gradient("UniformBackward0")
 NormalBackward0 = _zero_gradient("NormalBackward0")
 NormalBackward1 = _zero_gradient("NormalBackward1")
 NormalBackward2 = _zero_gradient("NormalBackward2")
-NormalBackward3 = _zero_gradient("NormalBackward3", inputs=2)
+NormalBackward3 = _zero_gradient("NormalBackward3")
 RandomBackward0 = _zero_gradient("RandomBackward0")
 RandomBackward1 = _zero_gradient("RandomBackward1")
 RandomBackward2 = _zero_gradient("RandomBackward2")
 BernoulliBackward0 = _zero_gradient("BernoulliBackward0")
-BernoulliBackward1 = _zero_gradient("BernoulliBackward1", inputs=2)
+BernoulliBackward1 = _zero_gradient("BernoulliBackward1")
 BernoulliBackward2 = _zero_gradient("BernoulliBackward2")
 
 
@@ -99,7 +98,6 @@ class NotImplementedBackward(Node):
     """torch's node for an op without a derivative (``bernoulli(x, p)``): backward raises."""
 
     _name = "torch::autograd::NotImplemented"
-    formulas = ("not implemented",)
 
     def __init__(self, inputs, op):
         super().__init__(inputs)

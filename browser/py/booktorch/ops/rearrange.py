@@ -48,7 +48,6 @@ def flip(t, dims):
 
 class FlipBackward0(Node):
     _name = "FlipBackward0"
-    formulas = ("grad.flip(dims)",)
 
     def apply(self, grad):
         return [flip(grad, self.dims)]
@@ -95,7 +94,6 @@ def roll(t, shifts, dims=()):
 
 class RollBackward0(Node):
     _name = "RollBackward0"
-    formulas = ("grad.roll(-shifts, dims)",)
 
     def apply(self, grad):
         return [roll(grad, tuple(-s for s in reversed(self.shifts)), tuple(reversed(self.dims)))]
@@ -133,7 +131,6 @@ def repeat(t, repeats):
 
 class RepeatBackward0(Node):
     _name = "RepeatBackward0"
-    formulas = ("grad reshaped to (repeat, size) pairs and summed over the repeats",)
 
     def apply(self, grad):
         sv = self._svals

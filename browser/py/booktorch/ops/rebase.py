@@ -51,7 +51,6 @@ class CopySlices(Node):
     get the rest of fn's gradients. Its edges: the base's old history, then fn's other edges."""
 
     _name = "torch::autograd::CopySlices"
-    formulas = ("grad with the slice replaced by fn(grad[slice])", "fn(grad[slice])")
 
     def __init__(self, base, view, fn):
         super().__init__([base])
@@ -82,7 +81,6 @@ class AsStridedBackward0(Node):
     zero gradient for the base."""
 
     _name = "AsStridedBackward0"
-    formulas = ("zeros of the base, with grad added at the view's elements",)
 
     def __init__(self, base, view):
         super().__init__([base])

@@ -591,7 +591,6 @@ def _sum_backward(grad, sizes, dims, keepdim):
 # ------------------------------------------------------------------ backward nodes
 class SumBackward0(Node):
     _name = "SumBackward0"
-    formulas = ("grad.expand(self.shape)",)
 
     def apply(self, grad):
         return [at.expand(grad, self._svals["self_sym_sizes"])]
@@ -599,7 +598,6 @@ class SumBackward0(Node):
 
 class SumBackward1(Node):
     _name = "SumBackward1"
-    formulas = ("grad.expand(self.shape)  (after unsqueezing the summed dims)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -608,19 +606,14 @@ class SumBackward1(Node):
 
 class MeanBackward0(Node):
     _name = "MeanBackward0"
-    formulas = ("grad.expand(self.shape) / self.numel()",)
 
     def apply(self, grad):
         sv = self._svals
         return [at.div(at.expand(grad, sv["self_sym_sizes"]), sv["self_sym_numel"])]
 
-    def local(self, i):
-        return Tensor._from_values([D.f32(1.0 / self._svals["self_sym_numel"])], (), D.float32)
-
 
 class MeanBackward1(Node):
     _name = "MeanBackward1"
-    formulas = ("grad.expand(self.shape) / n  (n = number of elements averaged)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -642,7 +635,6 @@ def evenly_distribute_backward(grad, x, value):
 
 
 class _MaxMinAll(Node):
-    formulas = ("grad / count, at the positions holding the result",)
 
     def apply(self, grad):
         return [evenly_distribute_backward(grad, self.saved("self"), self.saved("result"))]
@@ -657,7 +649,6 @@ class MinBackward1(_MaxMinAll):
 
 
 class _MaxMinDim(Node):
-    formulas = ("grad scattered to the indices of the max",)
 
     def apply(self, grad):
         sv = self._svals
@@ -732,7 +723,6 @@ def _recorded_exclusive_products(t, dim):
 
 class ProdBackward0(Node):
     _name = "ProdBackward0"
-    formulas = ("grad * (result / self)  (products of the others where self has zeros)",)
 
     def apply(self, grad):
         return [_prod_backward(grad, self.saved("self"), self.saved("result"), None)]
@@ -740,7 +730,6 @@ class ProdBackward0(Node):
 
 class ProdBackward1(Node):
     _name = "ProdBackward1"
-    formulas = ("grad * (result / self)  (products of the others where self has zeros)",)
 
     def apply(self, grad):
         x, result = self.saved("self"), self.saved("result")
@@ -760,7 +749,6 @@ def _restore_reduced_dims(t, dims, keepdim, nd):
 
 
 class _AmaxAminBackward(Node):
-    formulas = ("grad / count, at the positions holding the result",)
 
     def apply(self, grad):
         x = self.saved("self")

@@ -299,7 +299,6 @@ def softmax_backward_data(grad, out, dim, log):
 
 class SoftmaxBackward0(Node):
     _name = "SoftmaxBackward0"
-    formulas = ("(grad - (grad * result).sum(dim, keepdim=True)) * result",)
 
     def apply(self, grad):
         return [softmax_backward_data(grad, self.saved("result"), self._svals["dim"], False)]
@@ -307,7 +306,6 @@ class SoftmaxBackward0(Node):
 
 class LogSoftmaxBackward0(Node):
     _name = "LogSoftmaxBackward0"
-    formulas = ("grad - result.exp() * grad.sum(dim, keepdim=True)",)
 
     def apply(self, grad):
         return [softmax_backward_data(grad, self.saved("result"), self._svals["dim"], True)]
@@ -364,7 +362,6 @@ def logsumexp(t, dim, keepdim=False):
 
 class LogsumexpBackward0(Node):
     _name = "LogsumexpBackward0"
-    formulas = ("grad * (self - result).exp()",)
 
     def apply(self, grad):
         x = self.saved("self")

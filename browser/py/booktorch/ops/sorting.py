@@ -115,7 +115,6 @@ def sort(t, dim=-1, descending=False, stable=False, stable_overload=False):
 class _SelectingBackward(Node):
     """grad scattered back to the positions the values came from."""
 
-    formulas = ("grad scattered to indices along dim",)
     keepdim = True
 
     def apply(self, grad):
@@ -271,7 +270,6 @@ def nanmedian(t, dim=None, keepdim=False):
 
 
 class _EvenlyDistributed(Node):
-    formulas = ("grad / count, at the positions holding the result",)
 
     def apply(self, grad):
         return [at.evenly_distribute_backward(grad, self.saved("self"), self.saved("result"))]
@@ -335,7 +333,6 @@ class ModeBackward0(_SelectingBackward):
 
 # ------------------------------------------------------------------ unique
 class _NoDerivative(Node):
-    formulas = ("not differentiable",)
     _op = ""
 
     def apply(self, grad):

@@ -228,7 +228,6 @@ def _split_backward(grads, sizes, dim, self_sizes):
 
 class SplitBackward0(Node):
     _name = "SplitBackward0"
-    formulas = ("cat(grads, dim)",)
 
     def apply(self, grads):
         grads = _listed(grads)
@@ -240,7 +239,6 @@ class SplitBackward0(Node):
 
 class SplitWithSizesBackward0(Node):
     _name = "SplitWithSizesBackward0"
-    formulas = ("cat(grads, dim)",)
 
     def apply(self, grads):
         sv = self._svals
@@ -249,7 +247,6 @@ class SplitWithSizesBackward0(Node):
 
 class UnbindBackward0(Node):
     _name = "UnbindBackward0"
-    formulas = ("stack(grads, dim)",)
 
     def apply(self, grads):
         grads = _listed(grads)

@@ -135,7 +135,6 @@ def _var_backward(grad, x, dim, correction, keepdim):
 
 class VarBackward0(Node):
     _name = "VarBackward0"
-    formulas = ("2 / (n - correction) * grad * (self - self.mean(dim))",)
 
     def apply(self, grad):
         sv = self._svals
@@ -144,7 +143,6 @@ class VarBackward0(Node):
 
 class StdBackward0(Node):
     _name = "StdBackward0"
-    formulas = ("var_backward(grad / (2 * result), ...)  (0 where result is 0)",)
 
     def apply(self, grad):
         sv = self._svals

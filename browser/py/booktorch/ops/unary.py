@@ -260,35 +260,23 @@ del _fn, _torch_inplace, _inplace
 # ------------------------------------------------------------------ backward nodes
 class ExpBackward0(Node):
     _name = "ExpBackward0"
-    formulas = ("grad * result",)
 
     def apply(self, grad):
         return [at.mul(grad, self.saved("result"))]
 
-    def local(self, i):
-        return self.saved("result")
-
 
 class Expm1Backward0(Node):
     _name = "Expm1Backward0"
-    formulas = ("grad * (result + 1)",)
 
     def apply(self, grad):
         return [at.mul(grad, at.add(self.saved("result"), 1))]
 
-    def local(self, i):
-        return at.add(self.saved("result"), 1)
-
 
 class LogBackward0(Node):
     _name = "LogBackward0"
-    formulas = ("grad / self",)
 
     def apply(self, grad):
         return [at.div(grad, self.saved("self"))]
-
-    def local(self, i):
-        return at.div(1.0, self.saved("self"))
 
 
 _LN2 = 0.6931471805599453
@@ -296,79 +284,51 @@ _LN2 = 0.6931471805599453
 
 class Log2Backward0(Node):
     _name = "Log2Backward0"
-    formulas = ("grad / (self * ln 2)",)
 
     def apply(self, grad):
         return [at.div(grad, at.mul(self.saved("self"), _LN2))]
 
-    def local(self, i):
-        return at.div(1.0, at.mul(self.saved("self"), _LN2))
-
 
 class Log1PBackward0(Node):
     _name = "Log1PBackward0"
-    formulas = ("grad / (self + 1)",)
 
     def apply(self, grad):
         return [at.div(grad, at.add(self.saved("self"), 1))]
 
-    def local(self, i):
-        return at.div(1.0, at.add(self.saved("self"), 1))
-
 
 class SqrtBackward0(Node):
     _name = "SqrtBackward0"
-    formulas = ("grad / (2 * result)",)
 
     def apply(self, grad):
         return [at.div(grad, at.mul(self.saved("result"), 2))]
 
-    def local(self, i):
-        return at.div(1.0, at.mul(self.saved("result"), 2))
-
 
 class RsqrtBackward0(Node):
     _name = "RsqrtBackward0"
-    formulas = ("-0.5 * grad * result ** 3",)
 
     def apply(self, grad):
         return [at.mul(at.mul(grad, -0.5), at.pow(self.saved("result"), 3))]
 
-    def local(self, i):
-        return at.mul(at.pow(self.saved("result"), 3), -0.5)
-
 
 class SinBackward0(Node):
     _name = "SinBackward0"
-    formulas = ("grad * cos(self)",)
 
     def apply(self, grad):
         return [at.mul(grad, cos(self.saved("self")))]
 
-    def local(self, i):
-        return cos(self.saved("self"))
-
 
 class CosBackward0(Node):
     _name = "CosBackward0"
-    formulas = ("grad * -sin(self)",)
 
     def apply(self, grad):
         return [at.mul(grad, at.neg(sin(self.saved("self"))))]
 
-    def local(self, i):
-        return at.neg(sin(self.saved("self")))
-
 
 class TanBackward0(Node):
     _name = "TanBackward0"
-    formulas = ("grad * (1 + result ** 2)",)
 
     def apply(self, grad):
         return [at.mul(grad, at.add(at.pow(self.saved("result"), 2), 1))]
-
-    def local(self, i):
-        return at.add(at.pow(self.saved("result"), 2), 1)
 
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -376,47 +336,30 @@ _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
 class ErfBackward0(Node):
     _name = "ErfBackward0"
-    formulas = ("2 / sqrt(pi) * exp(-self ** 2) * grad",)
 
     def apply(self, grad):
-        return [at.mul(self.local(0), grad)]
-
-    def local(self, i):
-        return at.mul(exp(at.neg(at.pow(self.saved("self"), 2))), _TWO_OVER_SQRT_PI)
+        return [at.mul(at.mul(exp(at.neg(at.pow(self.saved("self"), 2))), _TWO_OVER_SQRT_PI), grad)]
 
 
 class AbsBackward0(Node):
     _name = "AbsBackward0"
-    formulas = ("grad * sign(self)",)
 
     def apply(self, grad):
         return [at.mul(grad, sign(self.saved("self")))]
 
-    def local(self, i):
-        return sign(self.saved("self"))
-
 
 class SignBackward0(Node):
     _name = "SignBackward0"
-    formulas = ("0",)
 
     def apply(self, grad):
         return [at.zeros_like(grad)]
 
-    def local(self, i):
-        return Tensor._from_values([0.0], (), D.float32)
-
 
 class ReluBackward0(Node):
     _name = "ReluBackward0"
-    formulas = ("grad * (result > 0)",)
 
     def apply(self, grad):
         return [threshold_backward(grad, self.saved("result"), 0)]
-
-    def local(self, i):
-        result = self.saved("result")
-        return threshold_backward(at.ones_like(result), result, 0)  # 1 where the gradient passes, NaN results too
 
 
 @kernel
@@ -435,7 +378,6 @@ def threshold_backward(grad, x, threshold):
 
 class ThresholdBackwardBackward0(Node):
     _name = "ThresholdBackwardBackward0"
-    formulas = ("threshold_backward(grad, self, threshold)", "zeros")
 
     def apply(self, grad):
         g0 = threshold_backward(grad, self.saved("self"), self._svals["threshold"]) if self.needs(0) else None
@@ -454,37 +396,22 @@ def _fused(grad, result, formula, dtypes=D.REDUCED):
 
 class SigmoidBackward0(Node):
     _name = "SigmoidBackward0"
-    formulas = ("grad * (1 - result) * result",)
 
     def apply(self, grad):
         formula = lambda g, r: at.mul(at.mul(g, at.rsub(r, 1.0)), r)  # noqa: E731
         return [_fused(grad, self.saved("result"), formula, dtypes=(D.bfloat16,))]
 
-    def local(self, i):
-        r = self.saved("result")
-        return at.mul(at.rsub(r, 1.0), r)
-
 
 class TanhBackward0(Node):
     _name = "TanhBackward0"
-    formulas = ("grad * (1 - result * result)",)
 
     def apply(self, grad):
         return [_fused(grad, self.saved("result"), lambda g, r: at.mul(g, at.rsub(at.mul(r, r), 1.0)))]
 
-    def local(self, i):
-        r = self.saved("result")
-        return at.rsub(at.mul(r, r), 1.0)
-
 
 class ReciprocalBackward0(Node):
     _name = "ReciprocalBackward0"
-    formulas = ("-grad * (result * result)",)
 
     def apply(self, grad):
         r = self.saved("result")
         return [at.mul(at.neg(grad), at.mul(r, r))]
-
-    def local(self, i):
-        r = self.saved("result")
-        return at.neg(at.mul(r, r))

@@ -386,7 +386,6 @@ def clone_obey_contract(g, var):
 
 # ------------------------------------------------------------------ backward nodes
 class _Identity(Node):
-    formulas = ("grad",)
 
     def apply(self, grad):
         return [grad]
@@ -402,7 +401,6 @@ class CloneBackward0(_Identity):
 
 class ViewBackward0(Node):
     _name = "ViewBackward0"
-    formulas = ("grad.reshape(self.shape)",)
 
     def apply(self, grad):
         return [reshape(grad, self._svals["self_sym_sizes"])]
@@ -418,7 +416,6 @@ class UnsafeViewBackward0(ViewBackward0):
 
 class PermuteBackward0(Node):
     _name = "PermuteBackward0"
-    formulas = ("grad.permute(inverse of dims)",)
 
     def apply(self, grad):
         dims = self._svals["dims"]
@@ -430,7 +427,6 @@ class PermuteBackward0(Node):
 
 class TransposeBackward0(Node):
     _name = "TransposeBackward0"
-    formulas = ("grad.transpose(dim0, dim1)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -439,7 +435,6 @@ class TransposeBackward0(Node):
 
 class TBackward0(Node):
     _name = "TBackward0"
-    formulas = ("grad.t()",)
 
     def apply(self, grad):
         return [t(grad)]
@@ -447,7 +442,6 @@ class TBackward0(Node):
 
 class UnsqueezeBackward0(Node):
     _name = "UnsqueezeBackward0"
-    formulas = ("grad.squeeze(dim)",)
 
     def apply(self, grad):
         return [squeeze(grad, self._svals["dim"])]
@@ -455,7 +449,6 @@ class UnsqueezeBackward0(Node):
 
 class SqueezeBackward0(Node):
     _name = "SqueezeBackward0"
-    formulas = ("grad unsqueezed back to self.shape",)
 
     def apply(self, grad):
         for i, s in enumerate(self._svals["self_sym_sizes"]):
@@ -466,7 +459,6 @@ class SqueezeBackward0(Node):
 
 class SqueezeBackward1(Node):
     _name = "SqueezeBackward1"
-    formulas = ("grad.unsqueeze(dim)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -482,7 +474,6 @@ class SqueezeBackward4(SqueezeBackward1):
 
 class SqueezeBackward2(Node):
     _name = "SqueezeBackward2"
-    formulas = ("grad.unsqueeze(dims)",)
 
     def apply(self, grad):
         sv = self._svals
@@ -495,7 +486,6 @@ class SqueezeBackward2(Node):
 
 class ExpandBackward0(Node):
     _name = "ExpandBackward0"
-    formulas = ("grad summed back to self.shape",)
 
     def apply(self, grad):
         return [at.sum_to(grad, self._svals["self_sym_sizes"])]
@@ -503,7 +493,6 @@ class ExpandBackward0(Node):
 
 class SelectBackward0(Node):
     _name = "SelectBackward0"
-    formulas = ("zeros(self.shape) with grad written at [index] of dim",)
 
     def apply(self, grad):
         sv = self._svals
@@ -514,7 +503,6 @@ class SelectBackward0(Node):
 
 class SliceBackward0(Node):
     _name = "SliceBackward0"
-    formulas = ("zeros(self.shape) with grad written into the slice",)
 
     def apply(self, grad):
         sv = self._svals

@@ -1,4 +1,4 @@
-"""The autograd tape: the graph and its backward pass as plain data, for the widget that draws them.
+"""The autograd tape: booktorch's graph and its backward pass as plain data, for the widget that draws them.
 
 Everything is plain ``dict``/``list``/``str``/number data (``json.dumps``-able).
 A tensor value is ``{"shape": [..], "dtype": "torch.float32", "value": nested
@@ -22,6 +22,10 @@ intermediate results get readable labels.  An op's value is copied when the op
 runs only while a tape records; ``trace`` afterwards shows the value of a named
 result, or the result the node saved for its backward, and ``None`` otherwise.
 
+booktorch tells its graph's ``observers`` (:mod:`booktorch.graph`, :mod:`booktorch.engine`) about
+every node as it is recorded and every step of a backward pass; what the tape shows of a node in
+words (its formulas, its local derivatives) is :mod:`booktape.formulas`.
+
 A *node* dict::
 
     {"id": "n3", "kind": "leaf" | "op", "op": "MulBackward0" (or "AccumulateGrad"),
@@ -44,7 +48,9 @@ A backward *step* dict, in execution order, is one of::
      "text": "x.grad = incoming" | "x.grad += incoming"}
 """
 
-from .graph import AccumulateGrad, SavedScalar, accumulator, observers
+from booktorch.graph import AccumulateGrad, SavedScalar, accumulator, observers
+
+from .formulas import formulas, local
 
 
 def _value(t):
@@ -123,7 +129,7 @@ class Tape:
             "value": self._op_value(fn),
             "inputs": [None if nxt is None else {"node": self._ensure(nxt)} for nxt, _ in fn.next_functions],
             "saved": saved,
-            "formulas": list(fn.formulas),
+            "formulas": list(formulas(fn)),
         }
 
     # ---------------------------------------------------------- graph and engine callbacks
@@ -135,17 +141,14 @@ class Tape:
     def on_run(self, fn, grad_in, sent):
         nid = self._ensure(fn)
         inputs = []
+        shown = formulas(fn)
         for i, (nxt, _) in enumerate(fn.next_functions):
             if nxt is None:
                 continue
-            try:
-                local = fn.local(i)
-            except RuntimeError:
-                local = None
             inputs.append({
                 "to": self._ensure(nxt),
-                "formula": fn.formulas[i] if i < len(fn.formulas) else None,
-                "local": _value(local),
+                "formula": shown[i] if i < len(shown) else None,
+                "local": _value(local(fn, i)),
                 "contribution": _value(sent[i]),
             })
         self.backward.append(
@@ -181,7 +184,7 @@ class Tape:
 
 
 class record:
-    """``with booktorch.tape.record(names) as tape:`` collects the graph as it is built."""
+    """``with booktape.tape.record(names) as tape:`` collects the graph as it is built."""
 
     def __init__(self, names=None):
         self.tape = Tape(names)
