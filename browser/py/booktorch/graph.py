@@ -1,8 +1,11 @@
-"""The autograd graph: backward nodes, the tensors they save, and attaching a node to a result.
+"""The autograd graph: backward nodes, the tensors they save, and recording a node for a result.
 
 Every differentiable operation on a tensor that requires grad (with grad mode on)
 creates a backward *node* named exactly like torch's (``MulBackward0``,
 ``SumBackward1``, ``MmBackward0``...) and stores it as the result's ``grad_fn``.
+:func:`record` is the one place that does it (as minitorch's ``Function.apply`` and
+torch's generated ``VariableType`` code do): an op computes its result, then calls
+``record(MulBackward0, (a, b), out, self=a, other=b)``.
 ``node.next_functions`` holds ``(parent_node, 0)`` pairs, where a leaf tensor's
 parent is its ``AccumulateGrad`` node and an input that needs no gradient is
 ``(None, 0)``.  Nodes keep the tensors their derivative needs ("saved tensors")
@@ -12,8 +15,11 @@ backward pass unless ``retain_graph=True``, so a second backward raises torch's
 modified in place raises torch's "modified by an inplace operation" error.
 
 Each op module defines its node classes next to the forward function they
-differentiate (``class MulBackward0(Node)`` beside ``mul``); a node's ``apply``
-receives the gradient of the output and returns one gradient per input.
+differentiate (``class MulBackward0(Node)`` beside ``mul``); a node's ``saves`` says
+which tensors its backward reads, and its ``apply`` receives the gradient of the output
+and returns one gradient per input.  Where many ops share one shape of backward (a
+one-input elementwise function: ``grad * result`` for exp), their nodes come from a
+table (:func:`elementwise_nodes`).
 
 ``observers`` are told about every node as it is created (the tape widget's recorder,
 :mod:`booktape.tape`, while it records); with none, attaching a node costs nothing more.
@@ -119,11 +125,16 @@ def _short_name(name):
 class Node:
     """A backward function in the graph (torch's ``grad_fn`` objects).
 
-    Subclasses set ``_name`` (torch's class name) and ``apply(grad)``. How the tape widget
-    shows a node (its formulas in words) is booktape's (:mod:`booktape.formulas`).
+    Subclasses set ``_name`` (torch's class name), ``saves`` and ``apply(grad)``. How the tape
+    widget shows a node (its formulas in words) is booktape's (:mod:`booktape.formulas`).
     """
 
     _name = "Node"
+    # The tensors (or Python numbers in a tensor's place) the backward reads, by torch's names
+    # (``_saved_self``): a tuple of names saved always, or {name: the input, or tuple of inputs,
+    # whose gradient reads it (None: always)}, saved only when one of those needs a gradient.
+    saves = ()
+    saved_outputs = ()  # the names in saves that are outputs of the op other than the node's own
     _n_outputs = 1  # a node of several outputs (split, unbind) gets one gradient per output in apply()
     _tensor_hooks = None  # {output_nr: HookDict} of its outputs' Tensor.register_hook
     _pre_hooks = None  # HookDict of register_prehook
@@ -318,3 +329,43 @@ def attach_outputs(node, outs):
     for o in observers:
         o.on_node(node, None)
     return outs
+
+
+def record(node_class, inputs, out, /, **saved):
+    """Record ``out``'s history, when grad mode is on and one of ``inputs`` requires grad: make a
+    ``node_class`` whose edges lead to ``inputs`` (a Python number or None among them takes no
+    gradient), save what its backward needs and make it the grad_fn of ``out`` (a tensor, or a list
+    of tensors: output i gets ``output_nr`` i). Returns the node, or None when nothing was recorded.
+
+    Each keyword named in ``node_class.saves`` is saved with its tensor's version (a tensor that is
+    one of the op's outputs as an output: it is ``out``, or named in ``saved_outputs``); the others
+    are values the backward reads (sizes, dims: torch's other ``_saved_*``)."""
+    if not grad_state.grad:
+        return None
+    for t in inputs:
+        if getattr(t, "_requires_grad", False):
+            break
+    else:
+        return None
+    saves = node_class.saves
+    values = {k: v for k, v in saved.items() if k not in saves} if saved else saved
+    node = node_class(inputs, **values)
+    if len(values) != len(saved):
+        outputs = out if isinstance(out, list) else (out,)
+        for key, value in saved.items():
+            if key not in saves:
+                continue
+            needed_for = saves[key] if type(saves) is dict else None
+            if needed_for is not None and value is not None:
+                if type(needed_for) is int:
+                    needed = node.needs(needed_for)
+                else:
+                    needed = any(node.needs(i) for i in needed_for)
+                if not needed:
+                    value = None
+            node.save(key, value, any(value is o for o in outputs) or key in node_class.saved_outputs)
+    if isinstance(out, list):
+        attach_outputs(node, out)
+    else:
+        attach(node, out)
+    return node

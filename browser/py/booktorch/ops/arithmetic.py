@@ -18,15 +18,13 @@ float16 and bfloat16 operands; integer division by zero raises torch's ``ZeroDiv
 import math
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import (
     fdiv,
     opmath_round,
     pairs,
     result_tensor,
     shape_of,
-    tensor_or_none,
-    tensors,
     write,
 )
 from ..registry import at, function, kernel, method
@@ -181,8 +179,7 @@ def _compute(op, a, b, alpha=1):
 @kernel
 def add(a, b, alpha=1):
     out = _compute("add", a, b, alpha)
-    if needs_grad(*tensors(a, b)):
-        attach(AddBackward0([tensor_or_none(a), tensor_or_none(b)], alpha=alpha), out)
+    record(AddBackward0, (a, b), out, alpha=alpha)
     return out
 
 
@@ -190,8 +187,7 @@ def add(a, b, alpha=1):
 def sub(a, b, alpha=1):
     _sub_check(a, b)
     out = _compute("sub", a, b, alpha)
-    if needs_grad(*tensors(a, b)):
-        attach(SubBackward0([tensor_or_none(a), tensor_or_none(b)], alpha=alpha), out)
+    record(SubBackward0, (a, b), out, alpha=alpha)
     return out
 
 
@@ -200,22 +196,17 @@ def rsub(t, other, alpha=1):
     """``other - alpha * t`` (torch's rsub: grad_fn RsubBackward1 for a number, RsubBackward0 for a tensor)."""
     _sub_check(t, other)
     out = _compute("sub", other, t, alpha)
-    if needs_grad(*tensors(t, other)):
-        if isinstance(other, Tensor):
-            attach(RsubBackward0([t, other], alpha=alpha), out)
-        else:
-            attach(RsubBackward1([t], alpha=alpha), out)
+    if isinstance(other, Tensor):
+        record(RsubBackward0, (t, other), out, alpha=alpha)
+    else:
+        record(RsubBackward1, (t,), out, alpha=alpha)
     return out
 
 
 @kernel
 def mul(a, b):
     out = _compute("mul", a, b)
-    if needs_grad(*tensors(a, b)):
-        node = MulBackward0([tensor_or_none(a), tensor_or_none(b)])
-        node.save("self", a if node.needs(1) else None)
-        node.save("other", b if node.needs(0) else None)
-        attach(node, out)
+    record(MulBackward0, (a, b), out, self=a, other=b)
     return out
 
 
@@ -233,14 +224,10 @@ def _rounding_op(rounding_mode):
 @kernel
 def div(a, b, rounding_mode=None):
     out = _compute(_rounding_op(rounding_mode), a, b)
-    if needs_grad(*tensors(a, b)):
-        if rounding_mode is None:
-            node = DivBackward0([tensor_or_none(a), tensor_or_none(b)])
-        else:
-            node = DivBackward2([tensor_or_none(a), tensor_or_none(b)], rounding_mode=rounding_mode)
-        node.save("self", a if node.needs(1) else None)
-        node.save("other", b)
-        attach(node, out)
+    if rounding_mode is None:
+        record(DivBackward0, (a, b), out, self=a, other=b)
+    else:
+        record(DivBackward2, (a, b), out, rounding_mode=rounding_mode, self=a, other=b)
     return out
 
 
@@ -253,23 +240,18 @@ def rdiv(t, number):
 @kernel
 def floor_divide(a, b):
     out = _compute("floor_divide", a, b)
-    if needs_grad(*tensors(a, b)):
-        attach(NotImplementedBackward([tensor_or_none(a), tensor_or_none(b)], "floor_divide"), out)
+    record(NotImplementedBackward, (a, b), out, op="floor_divide")
     return out
 
 
 def _modulo(op, a, b, tensor_node, scalar_node):
     out = _compute(op, a, b)
-    if needs_grad(*tensors(a, b)):
-        if not isinstance(a, Tensor):
-            node = NotImplementedBackward([b], op)
-        elif isinstance(b, Tensor):
-            node = tensor_node([a, b])
-            node.save("self", a if node.needs(1) else None)
-            node.save("other", b if node.needs(1) else None)
-        else:
-            node = scalar_node([a])
-        attach(node, out)
+    if not isinstance(a, Tensor):
+        record(NotImplementedBackward, (b,), out, op=op)
+    elif isinstance(b, Tensor):
+        record(tensor_node, (a, b), out, self=a, other=b)
+    else:
+        record(scalar_node, (a,), out)
     return out
 
 
@@ -298,8 +280,7 @@ def neg(t):
     _neg_check(t)
     vals = D.round_values([-x for x in t._values()], t._dtype)
     out = result_tensor(vals, t._shape, t._dtype, t)
-    if needs_grad(t):
-        attach(NegBackward0([t]), out)
+    record(NegBackward0, (t,), out)
     return out
 
 
@@ -357,6 +338,7 @@ class NegBackward0(Node):
 
 class MulBackward0(Node):
     _name = "MulBackward0"
+    saves = {"self": 1, "other": 0}
 
     def apply(self, grad):
         g0 = mul(grad, self.saved("other")) if self.needs(0) else None
@@ -366,6 +348,7 @@ class MulBackward0(Node):
 
 class DivBackward0(Node):
     _name = "DivBackward0"
+    saves = {"self": 1, "other": None}
 
     def apply(self, grad):
         other = self.saved("other")
@@ -388,6 +371,7 @@ class DivBackward2(_ZeroGradients):
     """``div`` with ``rounding_mode='trunc'`` or ``'floor'``."""
 
     _name = "DivBackward2"
+    saves = {"self": 1, "other": None}
 
 
 class NotImplementedBackward(Node):
@@ -410,6 +394,7 @@ class _ModuloBackward1(Node):
     """``self - other * q`` for a rounded quotient q: d/dself = 1, d/dother = -q."""
 
     rounding_mode = "floor"
+    saves = {"self": 1, "other": 1}
 
     def apply(self, grad):
         g1 = None
