@@ -932,6 +932,9 @@ FUNCTIONS = {
     'cos_': (
         'cos_(Tensor input)',
     ),
+    'cosine_similarity': (
+        'cosine_similarity(Tensor x1, Tensor x2, int64_t dim=1, double eps=1e-08)',
+    ),
     'count_nonzero': (
         'count_nonzero(Tensor input, int64_t? dim=None)',
         'count_nonzero(Tensor input, IntArrayRef dim)',
@@ -974,6 +977,9 @@ FUNCTIONS = {
     ),
     'dstack': (
         'dstack(TensorList tensors, *, Tensor out=None)',
+    ),
+    'embedding': (
+        'embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False, bool sparse=False)',
     ),
     'empty': (
         'empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
@@ -1643,6 +1649,9 @@ NN_FUNCTIONAL = {
     ),
     'linear': (
         'linear(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor out=None)',
+    ),
+    'one_hot': (
+        'one_hot(Tensor input, int64_t num_classes=-1)',
     ),
     'softplus': (
         'softplus(Tensor input, Scalar beta=1, Scalar threshold=20, *, Tensor out=None)',
