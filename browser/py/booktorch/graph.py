@@ -369,3 +369,34 @@ def record(node_class, inputs, out, /, **saved):
     else:
         attach(node, out)
     return node
+
+
+def elementwise_nodes(module, table):
+    """The node classes of a table of simple derivatives, ``{op: (grad_fn name, saved, gradient)}``: ops of
+    one input whose gradient is ``gradient(grad, saved tensor)`` (``saved``: ``"self"``, the input, or
+    ``"result"``, the output), or ``gradient(grad)`` where ``saved`` is None. Returns ``{op: class}``."""
+    return {op: _elementwise_node(module, *entry) for op, entry in table.items()}
+
+
+def _elementwise_node(module, name, saved, gradient):
+    if saved is None:
+        def apply(self, grad):
+            return [gradient(grad)]
+    else:
+        def apply(self, grad):
+            return [gradient(grad, self.saved(saved))]
+
+    attributes = {"_name": name, "saves": () if saved is None else (saved,), "apply": apply,
+                  "__module__": module, "__qualname__": name}
+    return type(name, (Node,), attributes)
+
+
+def record_elementwise(node_class, t, out):
+    """:func:`record` for a node of :func:`elementwise_nodes`: it saves the input or the output, as its
+    table entry says."""
+    saves = node_class.saves
+    if not saves:
+        return record(node_class, (t,), out)
+    if saves[0] == "result":
+        return record(node_class, (t,), out, result=out)
+    return record(node_class, (t,), out, self=t)

@@ -16,7 +16,7 @@ rounds like torch's and is itself differentiable.
 import math
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, elementwise_nodes, record, record_elementwise
 from ..iterator import fdiv, opmath_round, unary_result
 from ..registry import at, function, kernel, method
 from ..tensor import Tensor
@@ -84,78 +84,106 @@ def _float_result_dtype(t):
     return t._dtype if t._dtype.is_floating_point else D.get_default_dtype()
 
 
-def _float_unary(t, fn, node_class, save):
+def _float_unary(t, fn, op):
     dt = _float_result_dtype(t)
     vals = t._values()
     if t._dtype is not dt:
         vals = D.convert(vals, t._dtype, dt)
     out = unary_result(D.round_floats([fn(x) for x in vals], dt), t, dt)
-    if needs_grad(t):
-        node = node_class([t])
-        if save == "self":
-            node.save("self", t)
-        elif save == "result":
-            node.save("result", out, is_output=True)
-        attach(node, out)
+    record_elementwise(NODES[op], t, out)
     return out
+
+
+# ------------------------------------------------------------------ the derivatives
+_LN2 = 0.6931471805599453
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+# torch's derivatives.yaml for each op: its grad_fn, what the gradient reads (the input, self, or the
+# output, result) and the gradient, written with ops in torch's order so that it rounds as torch's does
+# and is itself differentiable
+DERIVATIVES = {
+    "exp": ("ExpBackward0", "result", lambda grad, result: at.mul(grad, result)),
+    "expm1": ("Expm1Backward0", "result", lambda grad, result: at.mul(grad, at.add(result, 1))),
+    "log": ("LogBackward0", "self", lambda grad, self: at.div(grad, self)),
+    "log2": ("Log2Backward0", "self", lambda grad, self: at.div(grad, at.mul(self, _LN2))),
+    "log1p": ("Log1PBackward0", "self", lambda grad, self: at.div(grad, at.add(self, 1))),
+    "sqrt": ("SqrtBackward0", "result", lambda grad, result: at.div(grad, at.mul(result, 2))),
+    "rsqrt": ("RsqrtBackward0", "result", lambda grad, result: at.mul(at.mul(grad, -0.5), at.pow(result, 3))),
+    "sin": ("SinBackward0", "self", lambda grad, self: at.mul(grad, cos(self))),
+    "cos": ("CosBackward0", "self", lambda grad, self: at.mul(grad, at.neg(sin(self)))),
+    "tan": ("TanBackward0", "result", lambda grad, result: at.mul(grad, at.add(at.pow(result, 2), 1))),
+    "tanh": ("TanhBackward0", "result",
+             lambda grad, result: _fused(grad, result, lambda g, r: at.mul(g, at.rsub(at.mul(r, r), 1.0)))),
+    "sigmoid": ("SigmoidBackward0", "result",
+                lambda grad, result: _fused(grad, result, lambda g, r: at.mul(at.mul(g, at.rsub(r, 1.0)), r),
+                                            dtypes=(D.bfloat16,))),
+    "erf": ("ErfBackward0", "self",
+            lambda grad, self: at.mul(at.mul(exp(at.neg(at.pow(self, 2))), _TWO_OVER_SQRT_PI), grad)),
+    "reciprocal": ("ReciprocalBackward0", "result",
+                   lambda grad, result: at.mul(at.neg(grad), at.mul(result, result))),
+    "abs": ("AbsBackward0", "self", lambda grad, self: at.mul(grad, sign(self))),
+    "relu": ("ReluBackward0", "result", lambda grad, result: threshold_backward(grad, result, 0)),
+    "sign": ("SignBackward0", None, lambda grad: at.zeros_like(grad)),
+}
+NODES = elementwise_nodes(__name__, DERIVATIVES)
 
 
 # ------------------------------------------------------------------ forward ops
 @kernel
 def exp(t):
-    return _float_unary(t, _exp, ExpBackward0, "result")
+    return _float_unary(t, _exp, "exp")
 
 
 @kernel
 def expm1(t):
-    return _float_unary(t, _expm1, Expm1Backward0, "result")
+    return _float_unary(t, _expm1, "expm1")
 
 
 @kernel
 def log(t):
-    return _float_unary(t, _log, LogBackward0, "self")
+    return _float_unary(t, _log, "log")
 
 
 @kernel
 def log2(t):
-    return _float_unary(t, _log2, Log2Backward0, "self")
+    return _float_unary(t, _log2, "log2")
 
 
 @kernel
 def log1p(t):
-    return _float_unary(t, _log1p, Log1PBackward0, "self")
+    return _float_unary(t, _log1p, "log1p")
 
 
 @kernel
 def sqrt(t):
-    return _float_unary(t, _sqrt, SqrtBackward0, "result")
+    return _float_unary(t, _sqrt, "sqrt")
 
 
 @kernel
 def rsqrt(t):
     dt = _float_result_dtype(t)
     f = D.REDUCED_ROUND[dt] if dt is D.bfloat16 else opmath_round(dt)  # bfloat16 rounds the root to bfloat16
-    return _float_unary(t, lambda x: fdiv(1.0, f(_sqrt(x))), RsqrtBackward0, "result")  # 1 / sqrt(x)
+    return _float_unary(t, lambda x: fdiv(1.0, f(_sqrt(x))), "rsqrt")  # 1 / sqrt(x)
 
 
 @kernel
 def sin(t):
-    return _float_unary(t, _sin, SinBackward0, "self")
+    return _float_unary(t, _sin, "sin")
 
 
 @kernel
 def cos(t):
-    return _float_unary(t, _cos, CosBackward0, "self")
+    return _float_unary(t, _cos, "cos")
 
 
 @kernel
 def tan(t):
-    return _float_unary(t, _tan, TanBackward0, "result")
+    return _float_unary(t, _tan, "tan")
 
 
 @kernel
 def tanh(t):
-    return _float_unary(t, math.tanh, TanhBackward0, "result")
+    return _float_unary(t, math.tanh, "tanh")
 
 
 @kernel
@@ -165,17 +193,17 @@ def sigmoid(t):
     def sig(x):  # torch's 1 / (1 + exp(-x)), rounded at each step
         return fdiv(1.0, f(1.0 + f(_exp(-x))))
 
-    return _float_unary(t, sig, SigmoidBackward0, "result")
+    return _float_unary(t, sig, "sigmoid")
 
 
 @kernel
 def erf(t):
-    return _float_unary(t, math.erf, ErfBackward0, "self")
+    return _float_unary(t, math.erf, "erf")
 
 
 @kernel
 def reciprocal(t):
-    return _float_unary(t, lambda x: fdiv(1.0, x), ReciprocalBackward0, "result")
+    return _float_unary(t, lambda x: fdiv(1.0, x), "reciprocal")
 
 
 @kernel
@@ -187,10 +215,7 @@ def abs(t):
     else:
         vals = D.wrap_ints([-x if x < 0 else x for x in t._values()], t._dtype)
     out = unary_result(vals, t, t._dtype)
-    if needs_grad(t):
-        node = AbsBackward0([t])
-        node.save("self", t)
-        attach(node, out)
+    record_elementwise(NODES["abs"], t, out)
     return out
 
 
@@ -205,10 +230,7 @@ def relu(t):
     zero = D.zero_of(t._dtype)
     vals = [zero if x < 0 else x for x in t._values()]  # clamp_min(x, 0): -0.0 and NaN stay
     out = unary_result(vals, t, t._dtype)
-    if needs_grad(t):
-        node = ReluBackward0([t])
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    record_elementwise(NODES["relu"], t, out)
     return out
 
 
@@ -222,8 +244,7 @@ def sign(t):
     else:
         out = list(vals)
     out = unary_result(out, t, t._dtype)
-    if needs_grad(t):
-        attach(SignBackward0([t]), out)
+    record_elementwise(NODES["sign"], t, out)
     return out
 
 
@@ -257,111 +278,7 @@ method("absolute_")(_inplace_form(abs))
 del _fn, _torch_inplace, _inplace
 
 
-# ------------------------------------------------------------------ backward nodes
-class ExpBackward0(Node):
-    _name = "ExpBackward0"
-
-    def apply(self, grad):
-        return [at.mul(grad, self.saved("result"))]
-
-
-class Expm1Backward0(Node):
-    _name = "Expm1Backward0"
-
-    def apply(self, grad):
-        return [at.mul(grad, at.add(self.saved("result"), 1))]
-
-
-class LogBackward0(Node):
-    _name = "LogBackward0"
-
-    def apply(self, grad):
-        return [at.div(grad, self.saved("self"))]
-
-
-_LN2 = 0.6931471805599453
-
-
-class Log2Backward0(Node):
-    _name = "Log2Backward0"
-
-    def apply(self, grad):
-        return [at.div(grad, at.mul(self.saved("self"), _LN2))]
-
-
-class Log1PBackward0(Node):
-    _name = "Log1PBackward0"
-
-    def apply(self, grad):
-        return [at.div(grad, at.add(self.saved("self"), 1))]
-
-
-class SqrtBackward0(Node):
-    _name = "SqrtBackward0"
-
-    def apply(self, grad):
-        return [at.div(grad, at.mul(self.saved("result"), 2))]
-
-
-class RsqrtBackward0(Node):
-    _name = "RsqrtBackward0"
-
-    def apply(self, grad):
-        return [at.mul(at.mul(grad, -0.5), at.pow(self.saved("result"), 3))]
-
-
-class SinBackward0(Node):
-    _name = "SinBackward0"
-
-    def apply(self, grad):
-        return [at.mul(grad, cos(self.saved("self")))]
-
-
-class CosBackward0(Node):
-    _name = "CosBackward0"
-
-    def apply(self, grad):
-        return [at.mul(grad, at.neg(sin(self.saved("self"))))]
-
-
-class TanBackward0(Node):
-    _name = "TanBackward0"
-
-    def apply(self, grad):
-        return [at.mul(grad, at.add(at.pow(self.saved("result"), 2), 1))]
-
-
-_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
-
-
-class ErfBackward0(Node):
-    _name = "ErfBackward0"
-
-    def apply(self, grad):
-        return [at.mul(at.mul(exp(at.neg(at.pow(self.saved("self"), 2))), _TWO_OVER_SQRT_PI), grad)]
-
-
-class AbsBackward0(Node):
-    _name = "AbsBackward0"
-
-    def apply(self, grad):
-        return [at.mul(grad, sign(self.saved("self")))]
-
-
-class SignBackward0(Node):
-    _name = "SignBackward0"
-
-    def apply(self, grad):
-        return [at.zeros_like(grad)]
-
-
-class ReluBackward0(Node):
-    _name = "ReluBackward0"
-
-    def apply(self, grad):
-        return [threshold_backward(grad, self.saved("result"), 0)]
-
-
+# ------------------------------------------------------------------ backward kernels
 @kernel
 def threshold_backward(grad, x, threshold):
     """torch's threshold_backward: 0 where ``x <= threshold``, else ``grad`` (ReluBackward0's formula, an op
@@ -369,15 +286,13 @@ def threshold_backward(grad, x, threshold):
     zero = D.zero_of(grad._dtype)
     vals = [zero if v <= threshold else g for g, v in zip(grad._values(), x._values())]
     out = Tensor._from_values(vals, grad._shape, grad._dtype)
-    if needs_grad(grad, x):
-        node = ThresholdBackwardBackward0([grad, x], threshold=threshold)
-        node.save("self", x)
-        attach(node, out)
+    record(ThresholdBackwardBackward0, (grad, x), out, threshold=threshold, self=x)
     return out
 
 
 class ThresholdBackwardBackward0(Node):
     _name = "ThresholdBackwardBackward0"
+    saves = ("self",)
 
     def apply(self, grad):
         g0 = threshold_backward(grad, self.saved("self"), self._svals["threshold"]) if self.needs(0) else None
@@ -392,26 +307,3 @@ def _fused(grad, result, formula, dtypes=D.REDUCED):
         f32 = D.float32
         return at.to_dtype(formula(at.to_dtype(grad, f32), at.to_dtype(result, f32)), grad._dtype)
     return formula(grad, result)
-
-
-class SigmoidBackward0(Node):
-    _name = "SigmoidBackward0"
-
-    def apply(self, grad):
-        formula = lambda g, r: at.mul(at.mul(g, at.rsub(r, 1.0)), r)  # noqa: E731
-        return [_fused(grad, self.saved("result"), formula, dtypes=(D.bfloat16,))]
-
-
-class TanhBackward0(Node):
-    _name = "TanhBackward0"
-
-    def apply(self, grad):
-        return [_fused(grad, self.saved("result"), lambda g, r: at.mul(g, at.rsub(at.mul(r, r), 1.0)))]
-
-
-class ReciprocalBackward0(Node):
-    _name = "ReciprocalBackward0"
-
-    def apply(self, grad):
-        r = self.saved("result")
-        return [at.mul(at.neg(grad), at.mul(r, r))]
