@@ -31,6 +31,7 @@ from .offline import MANIFEST, manifest_link, web_manifest, write_service_worker
 from .runner import warm_parent
 from .search_text import prose_only
 from .background import BackgroundCheck
+from .build_date import commit_date
 from .status import status_page
 from .vendor import browser_files, katex_files, runtime_bytes
 
@@ -59,6 +60,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         self.serving = False
         self.notebooks = {}  # chapter src_uri -> its notebook's src_uri
         self.math = None  # the KaTeX renderer: one node process per build or serve session
+        self.build_date = None  # the commit's date, given to every page (build_date.py)
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -77,6 +79,7 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
             cache_dir=os.environ.get("BOOKENGINE_CACHE_DIR") or self.config.cache_dir,
             jobs=self.config.jobs,
         )
+        self.build_date = commit_date(root)
         if self.config.execute and self.book.cache.is_empty():
             warm_parent().start()  # every snippet will run: import torch while mkdocs reads the pages
         if self.math is None:  # `mkdocs serve` reloads the config on every rebuild; keep the process
@@ -155,11 +158,17 @@ class VerifiedSnippetsPlugin(BasePlugin[VerifiedConfig]):
         path = self.notebook_files[src_uri]
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != content:
-            path.write_text(content, encoding="utf-8")
+            # whole or not at all: another build on the same cache may be reading it
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            tmp.write_text(content, encoding="utf-8")
+            os.replace(tmp, path)
         self.notebooks_written.add(uri)
 
     def on_pre_page(self, page, *, config, files):
-        """The status page is written once every run is verified."""
+        """Every page is dated by the commit, not the day (build_date.py); the status page is
+        written once every run is verified."""
+        if self.build_date is not None:
+            page.update_date = self.build_date
         if page.file.src_uri == STATUS_PAGE:
             self._finish()
             titles = {display: _title(text, display) for display, (_, text) in self.pages.items()}

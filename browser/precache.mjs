@@ -16,13 +16,18 @@ const ON_DEMAND = ["assets/pyodide/**", "notebooks/**", "assets/javascripts/lunr
 const NEVER = ["book-sw.js", "**/*.map"];
 const PLACEHOLDERS = { READING: "self.__WB_MANIFEST", ON_DEMAND: "self.__BOOK_ON_DEMAND" };
 
+// Entries sorted by URL: Workbox lists files in the order the file system gives them, which
+// differs between two folders (creation order on some file systems): a clean build's worker
+// must be the same bytes whatever folder it was built in.
 async function manifest(site, globPatterns, globIgnores) {
-  return getManifest({
+  const found = await getManifest({
     globDirectory: site,
     globPatterns,
     globIgnores,
     maximumFileSizeToCacheInBytes: 64 * 1024 * 1024, // Pyodide's WebAssembly is ~10 MB
   });
+  found.manifestEntries.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  return found;
 }
 
 // The worker's source with `placeholder` replaced by `entries`: exactly once, or an error.

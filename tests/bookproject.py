@@ -182,16 +182,37 @@ class Project:
 
 def build_real_book(tmp, name, cache=None, **env_vars):
     """A strict build of the repository's own book into tmp/name; a clean one unless given a cache."""
-    root = Path(__file__).resolve().parent.parent
-    site = tmp / name
     cache = cache or tmp / f"{name}-cache"
+    ((site, log),) = build_real_books_at_once(tmp, [name], cache, **env_vars)
+    return site, log, cache
+
+
+def build_real_books_at_once(tmp, names, cache, **env_vars):
+    """Strict builds of the repository's own book into tmp/<name> for each of ``names``, all
+    started at the same moment and all on the one run cache ``cache``. Returns [(site, log)]."""
+    root = Path(__file__).resolve().parent.parent
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", BOOKENGINE_CACHE_DIR=str(cache), **env_vars)
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml"), "-d", str(site)],
-        cwd=root, env=env, capture_output=True, text=True, timeout=900,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr[-20000:]
-    return site, proc.stderr, cache
+    builds = []
+    try:
+        for name in names:
+            log = tmp / f"{name}.log"  # a file, not a pipe: no build waits for a reader
+            command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml"),
+                       "-d", str(tmp / name)]
+            with log.open("w", encoding="utf-8") as out:
+                builds.append((name, log, subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=out)))
+        for _, _, proc in builds:
+            proc.wait(timeout=900)
+    finally:
+        for _, _, proc in builds:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    results = []
+    for name, log, proc in builds:
+        text = log.read_text(encoding="utf-8")
+        assert proc.returncode == 0, f"the build into {name} failed (exit {proc.returncode}):\n{text[-20000:]}"
+        results.append((tmp / name, text))
+    return results
 
 
 def cache_copy(built_book, folder):
