@@ -349,6 +349,9 @@ def record(node_class, inputs, out, /, **saved):
         return None
     saves = node_class.saves
     values = {k: v for k, v in saved.items() if k not in saves} if saved else saved
+    for key, value in values.items():
+        if isinstance(value, Tensor):
+            raise TypeError(f"{node_class.__name__} saves no tensor {key!r}: name it in its saves")
     node = node_class(inputs, **values)
     if len(values) != len(saved):
         outputs = out if isinstance(out, list) else (out,)

@@ -15,7 +15,7 @@ import operator
 
 from .. import dtypes as D
 from ..grad_mode import no_grad
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..registry import at, function, kernel
 from ..tensor import Tensor
 
@@ -37,14 +37,8 @@ def addmm(bias, mat1, mat2):
             bias_vals = expanded._values()
         out = Tensor._from_values(D.round_values(list(map(operator.add, prod._values(), bias_vals)), prod._dtype),
                                   prod._shape, prod._dtype)
-    if needs_grad(bias, mat1, mat2):
-        node = AddmmBackward0([bias, mat1, mat2], mat1_sym_sizes=tuple(mat1._shape), mat1_sym_strides=mat1._stride,
-                              mat2_sym_sizes=tuple(mat2._shape), mat2_sym_strides=mat2._stride)
-        if node.needs(2):
-            node.save("mat1", mat1)
-        if node.needs(1):
-            node.save("mat2", mat2)
-        attach(node, out)
+    record(AddmmBackward0, (bias, mat1, mat2), out, mat1_sym_sizes=tuple(mat1._shape), mat1_sym_strides=mat1._stride,
+           mat2_sym_sizes=tuple(mat2._shape), mat2_sym_strides=mat2._stride, mat1=mat1, mat2=mat2)
     return out
 
 
@@ -54,6 +48,7 @@ def _column_major(sizes, strides):
 
 class AddmmBackward0(Node):
     _name = "AddmmBackward0"
+    saves = {"mat1": 2, "mat2": 1}
 
     def apply(self, grad):
         sv = self._svals

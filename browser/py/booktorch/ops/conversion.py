@@ -8,7 +8,7 @@ of a tensor that requires grad records ``ToCopyBackward0``.
 from .. import dtypes as D
 from ..devices import NO_CUDA, check_device, device
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import new_strided
 from ..registry import at, c_name, kernel, method
 from ..shape import preserve_strides
@@ -24,8 +24,8 @@ def to_dtype(t, dt):
         return t
     vals = D.convert(t._values(), t._dtype, dt)
     out = new_strided(vals, t._shape, preserve_strides(t._shape, t._stride), dt)
-    if dt.is_floating_point and needs_grad(t):
-        attach(ToCopyBackward0([t]), out)
+    if dt.is_floating_point:
+        record(ToCopyBackward0, (t,), out)
     return out
 
 

@@ -11,7 +11,7 @@ sum over the later outputs of the gradient times the product of the other inputs
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..grad_mode import state as grad_state
 from ..reduction_order import given_dims, saved_dims
 from ..registry import at, function, kernel, method
@@ -71,8 +71,8 @@ def cumsum(t, dim, dtype=None):
         out = at.to_dtype(out, D.bool_)
     else:
         out = _scan(src, dim, lambda a, b: a + b, D.zero_of(src._dtype))
-    if needs_grad(t) and out._dtype.is_floating_point:
-        attach(CumsumBackward0([t], dim=saved_dims(dim)), out)
+    if out._dtype.is_floating_point:
+        record(CumsumBackward0, (t,), out, dim=saved_dims(dim))
     return out
 
 
@@ -83,11 +83,8 @@ def cumprod(t, dim, dtype=None):
         out = at.to_dtype(_scan(at.to_dtype(src, D.int64), dim, lambda a, b: a * b, 1), D.bool_)
     else:
         out = _scan(src, dim, lambda a, b: a * b, D.one_of(src._dtype))
-    if needs_grad(t) and out._dtype.is_floating_point:
-        node = CumprodBackward0([t], dim=saved_dims(dim))
-        node.save("self", t)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    if out._dtype.is_floating_point:
+        record(CumprodBackward0, (t,), out, dim=saved_dims(dim), self=t, result=out)
     return out
 
 
@@ -172,6 +169,7 @@ def _cumprod_first_zero(grad, x, output, dim):
 
 class CumprodBackward0(Node):
     _name = "CumprodBackward0"
+    saves = ("self", "result")
 
     def apply(self, grad):
         dim = given_dims(self._svals["dim"])

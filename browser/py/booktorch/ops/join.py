@@ -8,7 +8,7 @@ that autograd records) and then ``cat``.
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad, saved_ints
+from ..graph import Node, record, saved_ints
 from ..grad_mode import no_grad
 from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel
@@ -59,11 +59,10 @@ def cat(tensors, dim=0):
 
 
 def _record_cat(out, tensors, dim):
-    if needs_grad(*tensors):
-        node = CatBackward0(list(tensors), dim=saved_ints(dim))
+    node = record(CatBackward0, tensors, out, dim=saved_ints(dim))
+    if node is not None:
         node.dim = dim
         node.sizes = [t._shape for t in tensors]  # not one of torch's saved values
-        attach(node, out)
     return out
 
 
@@ -81,10 +80,9 @@ def stack(tensors, dim=0):
             )
     with no_grad():
         out = cat([at.unsqueeze(t, d) for t in tensors], d)
-    if needs_grad(*tensors):
-        node = StackBackward0(list(tensors), dim=saved_ints(dim))
+    node = record(StackBackward0, tensors, out, dim=saved_ints(dim))
+    if node is not None:
         node.dim = dim
-        attach(node, out)
     return out
 
 

@@ -22,7 +22,7 @@ from operator import add, mul
 from .. import blas
 from .. import dtypes as D
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, numel
@@ -32,16 +32,6 @@ from ..tensor import Tensor
 def _no_bool(t, kernel):
     if t._dtype is D.bool_:
         raise NotImplementedError(f'"{kernel}" not implemented for \'Bool\'')
-
-
-def _record(node_class, inputs, out, saves, **values):
-    if needs_grad(*inputs):
-        node = node_class(list(inputs), **values)
-        for key, t, needed_for in saves:
-            if any(node.needs(i) for i in needed_for):
-                node.save(key, t)
-        attach(node, out)
-    return out
 
 
 # ------------------------------------------------------------------ values of a product in each dtype
@@ -165,7 +155,8 @@ def dot(a, b):
     else:
         v = _dot_dtype(a._values(), b._values(), a._dtype)
     out = Tensor._from_values([v], (), a._dtype)
-    return _record(DotBackward0, [a, b], out, [("self", a, (1,)), ("tensor", b, (0,))])
+    record(DotBackward0, (a, b), out, self=a, tensor=b)
+    return out
 
 
 @kernel
@@ -188,7 +179,8 @@ def mv(m, v):
     else:
         vals = [D.zero_of(m._dtype)] * rows
     out = Tensor._from_values(vals, (rows,), m._dtype)
-    return _record(MvBackward0, [m, v], out, [("self", m, (1,)), ("vec", v, (0,))])
+    record(MvBackward0, (m, v), out, self=m, vec=v)
+    return out
 
 
 def _mm_checks(a, b, mat1="self", mat2="mat2", detail=False):
@@ -223,9 +215,10 @@ def mm(a, b):
             f"expected m1 and m2 to have the same dtype, but got: {a._dtype._ctype} != {b._dtype._ctype}"
         )
     out = Tensor._from_values(_product_values(a, b), (a._shape[0], b._shape[1]), a._dtype)
-    return _record(MmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))],
-                   self_sym_sizes=tuple(a._shape), self_sym_strides=tuple(a._stride),
-                   mat2_sym_sizes=tuple(b._shape), mat2_sym_strides=tuple(b._stride))
+    record(MmBackward0, (a, b), out, self=a, mat2=b,
+           self_sym_sizes=tuple(a._shape), self_sym_strides=tuple(a._stride),
+           mat2_sym_sizes=tuple(b._shape), mat2_sym_strides=tuple(b._stride))
+    return out
 
 
 @kernel
@@ -243,7 +236,8 @@ def bmm(a, b):
     p = b._shape[2]
     if bs * n * p == 0 or k == 0:
         out = zeros((bs, n, p), b._dtype)
-        return _record(BmmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+        record(BmmBackward0, (a, b), out, self=a, mat2=b)
+        return out
     _no_bool(a, "bmm")
     if a._dtype is not b._dtype:
         raise RuntimeError(f"expected scalar type {a._dtype._legacy} but found {b._dtype._legacy}")
@@ -261,7 +255,8 @@ def bmm(a, b):
         else:
             vals.extend(_gemm(ai, bi, i * n * p))
     out = Tensor._from_values(vals, (bs, n, p), a._dtype)
-    return _record(BmmBackward0, [a, b], out, [("self", a, (1,)), ("mat2", b, (0,))])
+    record(BmmBackward0, (a, b), out, self=a, mat2=b)
+    return out
 
 
 @kernel
@@ -377,6 +372,7 @@ def _mm_mat2_backward(grad, mat1, sizes, strides):
 
 class MmBackward0(Node):
     _name = "MmBackward0"
+    saves = {"self": 1, "mat2": 0}
 
     def apply(self, grad):
         sv = self._svals
@@ -390,6 +386,7 @@ class MmBackward0(Node):
 
 class MvBackward0(Node):
     _name = "MvBackward0"
+    saves = {"self": 1, "vec": 0}
 
     def apply(self, grad):
         g0 = at.mul(at.unsqueeze(grad, 1), self.saved("vec")) if self.needs(0) else None
@@ -399,6 +396,7 @@ class MvBackward0(Node):
 
 class DotBackward0(Node):
     _name = "DotBackward0"
+    saves = {"self": 1, "tensor": 0}
 
     def apply(self, grad):
         g0 = at.mul(grad, self.saved("tensor")) if self.needs(0) else None
@@ -408,6 +406,7 @@ class DotBackward0(Node):
 
 class BmmBackward0(Node):
     _name = "BmmBackward0"
+    saves = {"self": 1, "mat2": 0}
 
     def apply(self, grad):
         g0 = bmm(grad, at.transpose(self.saved("mat2"), 1, 2)) if self.needs(0) else None

@@ -7,7 +7,7 @@ double for float32 and float64 (float for float16 and bfloat16), into an int64 f
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad, saved_ints
+from ..graph import Node, record, saved_ints
 from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel, method
 from ..shape import wrap_dim
@@ -15,12 +15,11 @@ from ..tensor import Tensor
 
 
 def _record(node_class, inputs, out, args=(), **values):
-    """Attach the node; ``values`` are its ``_saved_*`` values as torch shows them, ``args`` what its
-    backward reads (the dims and offsets as given)."""
-    if needs_grad(*inputs):
-        node = node_class(list(inputs), **values)
+    """:func:`~booktorch.graph.record`, and ``args`` for the node: what its backward reads (the dims and
+    offsets as given; ``values`` are its ``_saved_*`` values as torch shows them)."""
+    node = record(node_class, inputs, out, **values)
+    if node is not None:
         node.args = args
-        attach(node, out)
     return out
 
 

@@ -17,7 +17,7 @@ import math
 import sys
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..reduction_order import iteration_layout, reduced_lines, saved_dims, wrapped_dims
 from ..registry import at, function, kernel, method
 from ..shape import wrap_dim
@@ -175,12 +175,8 @@ def linalg_vector_norm(t, ord=2, dim=None, keepdim=False, dtype=None):  # noqa: 
         else:
             vals = [_norm_of(line, ord_, f) for line in lines]
         out = Tensor._from_values(D.round_floats(vals, out_dt), tuple(shape), out_dt)
-    if needs_grad(t):
-        node = LinalgVectorNormBackward0([t], dim=saved_dims(tuple(given)) if dim is not None else None, keepdim=keepdim,
-                                         ord=ord)
-        node.save("self", t)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    record(LinalgVectorNormBackward0, (t,), out, dim=saved_dims(tuple(given)) if dim is not None else None,
+           keepdim=keepdim, ord=ord, self=t, result=out)
     return out
 
 
@@ -220,6 +216,7 @@ def _norm_backward(grad, x, p, norm, dim, keepdim):
 
 class LinalgVectorNormBackward0(Node):
     _name = "LinalgVectorNormBackward0"
+    saves = ("self", "result")
 
     def apply(self, grad):
         sv = self._svals

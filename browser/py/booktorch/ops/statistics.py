@@ -13,7 +13,7 @@ import math
 
 from .. import dtypes as D
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, needs_grad, record
 from ..iterator import fdiv
 from ..binding import parsed
 from ..registry import at, function, kernel, method
@@ -80,13 +80,9 @@ def _result(vals, shape, dt, take_sqrt):
 
 
 def _record(t, out, node_class, dim, correction, keepdim, save_result):
-    if needs_grad(t):
-        node = node_class([t], correction=correction, dim=None if dim is None else saved_dims(tuple(
-            [dim] if isinstance(dim, int) else dim)), keepdim=keepdim)
-        node.save("self", t)
-        if save_result:
-            node.save("result", out, is_output=True)
-        attach(node, out)
+    dims = None if dim is None else saved_dims(tuple([dim] if isinstance(dim, int) else dim))
+    saved = {"self": t, "result": out} if save_result else {"self": t}
+    record(node_class, (t,), out, correction=correction, dim=dims, keepdim=keepdim, **saved)
     return out
 
 
@@ -135,6 +131,7 @@ def _var_backward(grad, x, dim, correction, keepdim):
 
 class VarBackward0(Node):
     _name = "VarBackward0"
+    saves = ("self",)
 
     def apply(self, grad):
         sv = self._svals
@@ -143,6 +140,7 @@ class VarBackward0(Node):
 
 class StdBackward0(Node):
     _name = "StdBackward0"
+    saves = ("self", "result")
 
     def apply(self, grad):
         sv = self._svals

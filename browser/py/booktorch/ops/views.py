@@ -10,7 +10,7 @@ below its forward.
 from .. import dtypes as D
 from ..dtypes import tensor_type_name
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import copy_into, zeros
 from ..registry import at, function, kernel, method, prop
 from ..shape import (
@@ -39,12 +39,6 @@ def make_view(base, shape, stride, offset):
     return v
 
 
-def _record(node_class, inputs, out, **values):
-    if needs_grad(*inputs):
-        attach(node_class(list(inputs), **values), out)
-    return out
-
-
 @kernel
 def detach(t):
     out = Tensor._make(t._storage, t._shape, t._stride, t._offset, t._dtype, version=t._versions)
@@ -62,7 +56,8 @@ def data_alias(t):
 @kernel
 def alias(t):
     out = make_view(t, t._shape, t._stride, t._offset)
-    return _record(AliasBackward0, [t], out)
+    record(AliasBackward0, [t], out)
+    return out
 
 
 # ------------------------------------------------------------------ view / reshape
@@ -76,7 +71,8 @@ def view(t, shape):
             "across two contiguous subspaces). Use .reshape(...) instead."
         )
     out = make_view(t, shape, stride, t._offset)
-    return _record(ViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
+    record(ViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
+    return out
 
 
 @kernel
@@ -87,7 +83,8 @@ def reshape(t, shape):
         out = make_view(t, shape, stride, t._offset)
         # torch views a contiguous tensor and aliases any other (ATen's _reshape_alias)
         node = ViewBackward0 if is_contiguous(t._shape, t._stride) else ReshapeAliasBackward0
-        return _record(node, [t], out, self_sym_sizes=tuple(t._shape))
+        record(node, [t], out, self_sym_sizes=tuple(t._shape))
+        return out
     c = clone(t, contiguous=True)
     return unsafe_view(c, shape)
 
@@ -98,7 +95,8 @@ def unsafe_view(t, shape):
     shape = infer_size(tuple(shape), t.numel())
     stride = compute_view_stride(t._shape, t._stride, shape)
     out = Tensor._make(t._storage, shape, stride, t._offset, t._dtype, version=t._versions)
-    return _record(UnsafeViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
+    record(UnsafeViewBackward0, [t], out, self_sym_sizes=tuple(t._shape))
+    return out
 
 
 @kernel
@@ -137,7 +135,8 @@ def permute(t, dims):
         seen.add(w)
         wrapped.append(w)
     out = make_view(t, [t._shape[d] for d in wrapped], [t._stride[d] for d in wrapped], t._offset)
-    return _record(PermuteBackward0, [t], out, dims=tuple(wrapped))
+    record(PermuteBackward0, [t], out, dims=tuple(wrapped))
+    return out
 
 
 @kernel
@@ -151,7 +150,8 @@ def transpose(t, dim0, dim1):
         shape[d0], shape[d1] = shape[d1], shape[d0]
         stride[d0], stride[d1] = stride[d1], stride[d0]
     out = make_view(t, shape, stride, t._offset)
-    return _record(TransposeBackward0, [t], out, dim0=d0, dim1=d1)
+    record(TransposeBackward0, [t], out, dim0=d0, dim1=d1)
+    return out
 
 
 @kernel
@@ -161,7 +161,8 @@ def t(x):
     shape = tuple(reversed(x._shape))
     stride = tuple(reversed(x._stride))
     out = make_view(x, shape, stride, x._offset)
-    return _record(TBackward0, [x], out)
+    record(TBackward0, [x], out)
+    return out
 
 
 _T_MSG = (
@@ -208,7 +209,8 @@ def unsqueeze(x, dim):
     shape.insert(d, 1)
     stride.insert(d, new_stride)
     out = make_view(x, shape, stride, x._offset)
-    return _record(UnsqueezeBackward0, [x], out, dim=d)
+    record(UnsqueezeBackward0, [x], out, dim=d)
+    return out
 
 
 @kernel
@@ -216,7 +218,8 @@ def squeeze(x, dim=None):
     if dim is None:
         keep = [i for i, s in enumerate(x._shape) if s != 1]
         out = make_view(x, [x._shape[i] for i in keep], [x._stride[i] for i in keep], x._offset)
-        return _record(SqueezeBackward0, [x], out, self_sym_sizes=tuple(x._shape))
+        record(SqueezeBackward0, [x], out, self_sym_sizes=tuple(x._shape))
+        return out
     if isinstance(dim, (tuple, list)):
         nd = x.dim()
         dims = []
@@ -227,7 +230,8 @@ def squeeze(x, dim=None):
             dims.append(w)
         keep = [i for i, s in enumerate(x._shape) if not (i in dims and s == 1)]
         out = make_view(x, [x._shape[i] for i in keep], [x._stride[i] for i in keep], x._offset)
-        return _record(SqueezeBackward2, [x], out, self_sym_sizes=tuple(x._shape), dim=tuple(dims))
+        record(SqueezeBackward2, [x], out, self_sym_sizes=tuple(x._shape), dim=tuple(dims))
+        return out
     return _squeeze_dim(x, dim, SqueezeBackward1)
 
 
@@ -240,7 +244,8 @@ def _squeeze_dim(x, dim, node):
     else:
         shape, stride = x._shape, x._stride
     out = make_view(x, shape, stride, x._offset)
-    return _record(node, [x], out, self_sym_sizes=tuple(x._shape), dim=d)
+    record(node, [x], out, self_sym_sizes=tuple(x._shape), dim=d)
+    return out
 
 
 @kernel
@@ -264,7 +269,8 @@ def expand(x, sizes):
         if numel_overflows(sizes):
             raise RuntimeError("numel: integer multiplication overflow")
         out = make_view(x, sizes, [0] * nd, x._offset)
-        return _record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
+        record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
+        return out
     shape = [0] * nd
     stride = [0] * nd
     for i in range(nd - 1, -1, -1):
@@ -296,7 +302,8 @@ def expand(x, sizes):
     if numel_overflows(shape):
         raise RuntimeError("numel: integer multiplication overflow")
     out = make_view(x, shape, stride, x._offset)
-    return _record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
+    record(ExpandBackward0, [x], out, self_sym_sizes=tuple(x._shape))
+    return out
 
 
 # ------------------------------------------------------------------ select / slice
@@ -316,7 +323,8 @@ def select(x, dim, index, indexing=False):
     out = make_view(
         x, x._shape[:d] + x._shape[d + 1:], x._stride[:d] + x._stride[d + 1:], x._offset + i * x._stride[d]
     )
-    return _record(SelectBackward0, [x], out, self_sym_sizes=tuple(x._shape), dim=d, index=i)
+    record(SelectBackward0, [x], out, self_sym_sizes=tuple(x._shape), dim=d, index=i)
+    return out
 
 
 @kernel
@@ -341,8 +349,9 @@ def slice_(x, dim, start=None, end=None, step=1):
     shape[d] = length
     stride[d] = stride[d] * step
     out = make_view(x, shape, stride, x._offset + start * x._stride[d])
-    return _record(SliceBackward0, [x], out, self_sym_sizes=tuple(x._shape), dim=d, start=start, end=end,
+    record(SliceBackward0, [x], out, self_sym_sizes=tuple(x._shape), dim=d, start=start, end=end,
                    step=step)
+    return out
 
 
 # ------------------------------------------------------------------ copies
@@ -362,7 +371,8 @@ def clone(x, contiguous=False):
         out = _copy_layout(x, preserve_strides(x._shape, x._stride))
     else:
         out = Tensor._from_values(x._values(), x._shape, x._dtype)
-    return _record(CloneBackward0, [x], out)
+    record(CloneBackward0, [x], out)
+    return out
 
 
 @kernel
