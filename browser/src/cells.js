@@ -335,8 +335,8 @@ export class Cell {
   }
 
   // Code from a shared link: shown in the editor, marked as not the reader's, not run,
-  // and saved only if the reader keeps it.
-  showShared(code) {
+  // and saved only if the reader keeps it; `decided` is called when they keep it or not.
+  showShared(code, decided = () => {}) {
     this.endVisitor();
     this.editor.showVisitor(code);
     this.element.dataset.shared = "true";
@@ -348,11 +348,13 @@ export class Cell {
     const keep = button("Keep it as my edit", "Save this code as your edit of the cell", () => {
       this.editor.keep();
       this.endVisitor();
+      decided();
       this.status.textContent = "Kept as your edit.";
     });
     const back = button("Back to my code", "Show your own code (or the book's) again", () => {
       this.editor.dismiss();
       this.endVisitor();
+      decided();
       this.status.textContent = "Back to your code.";
     });
     banner.append(text, keep, back);

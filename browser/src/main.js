@@ -46,19 +46,29 @@ function explain(elements, reason) {
 
 // A shared cell's link (#share=...): opened when the page is, and when only the address's
 // fragment changes on the page shown (the reader opens a second link to the same page).
+// The address keeps the link until the reader keeps the code or goes back to theirs (a
+// reload shows it again, still not run): Material's instant navigation re-reads the
+// address after a fragment changes, and must find the link there, not lose it.
 function openSharedLink(visit, tools) {
   const shared = readShareHash(location.hash);
-  if (!shared) return;
+  if (!shared || visit.openedShare === location.hash) return;
+  visit.openedShare = location.hash;
   const cell = visit.cells.find((c) => c.data.label === shared.cell);
   if (shared.error && cell) cell.showLinkProblem(shared.error);
   else if (shared.error || !cell) {
     tools.status.textContent = shared.error ?? `This link is for cell ${shared.cell}, but this page has ${visit.cells.length} cells.`;
   } else {
-    cell.showShared(shared.code);
+    cell.showShared(shared.code, forgetShareLink);
     cell.element.scrollIntoView({ block: "start" });
     cell.banner.focus({ preventScroll: true });
+    return;
   }
-  history.replaceState(history.state, "", location.pathname + location.search); // a reload does not ask again
+  forgetShareLink(); // nothing to decide: a reload does not show the problem again
+}
+
+function forgetShareLink() {
+  if (readShareHash(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
+  if (current) current.openedShare = null;
 }
 
 export async function mountCells(root = document) {

@@ -295,3 +295,18 @@ def test_a_loop_left_running_on_another_page_does_not_block_the_next(playwright,
     assert cell(page).get_attribute("data-state") == "idle"
     assert cell(page).get_attribute("data-edited") == "true"
     context.close()
+
+
+def test_a_reader_saving_data_downloads_python_only_when_they_reach_for_a_cell(browser, isolated_url):
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("Object.defineProperty(navigator, 'connection', { value: { saveData: true } });")
+    page = context.new_page()
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(isolated_url + CHAPTER + "#try-it-in-your-browser")  # cells in view
+    page.wait_for_function("() => [...document.querySelectorAll('.book-cell')].every((el) => el.dataset.mounted)")
+    assert page.evaluate("performance.getEntriesByName('book-python-start').length") == 0
+    assert not [u for u in fetched if "/pyodide/" in u], "Python downloaded for a cell merely in view"
+    run(cell(page))  # reaching for the cell is intent
+    assert cell(page).get_attribute("data-matches") == "true"
+    context.close()
