@@ -22,7 +22,7 @@ import struct
 
 from .. import dtypes as D
 from ..grad_mode import state as grad_state
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import fdiv, opmath_round, unary_result
 from ..registry import at, function, kernel
 from ..shape import is_contiguous
@@ -143,10 +143,7 @@ def gelu(t, approximate="none"):
             return f(f(x * 0.5) * f(1.0 + f(math.erf(f(x * alpha)))))
 
     out = unary_result(D.round_floats([g(x) for x in vals], dt), t, dt)
-    if needs_grad(t):
-        node = GeluBackward0([t], approximate=approximate)
-        node.save("self", t)
-        attach(node, out)
+    record(GeluBackward0, (t,), out, approximate=approximate, self=t)
     return out
 
 
@@ -181,6 +178,7 @@ def _gelu_backward_tanh(dy, x):
 
 class GeluBackward0(Node):
     _name = "GeluBackward0"
+    saves = ("self",)
 
     def apply(self, grad):
         x = self.saved("self")
@@ -200,10 +198,7 @@ def silu(t):
     f = opmath_round(dt)
     vals = D.round_floats([fdiv(x, f(1.0 + f(_exp(-x)))) for x in t._values()], dt)
     out = unary_result(vals, t, dt)
-    if needs_grad(t):
-        node = SiluBackward0([t])
-        node.save("self", t)
-        attach(node, out)
+    record(SiluBackward0, (t,), out, self=t)
     return out
 
 
@@ -214,6 +209,7 @@ def _silu_backward(dy, x):
 
 class SiluBackward0(Node):
     _name = "SiluBackward0"
+    saves = ("self",)
 
     def apply(self, grad):
         return [_in_opmath(_silu_backward, grad, self.saved("self"))]
@@ -231,15 +227,13 @@ def softplus(t, beta=1.0, threshold=20.0):
         return x if xb > th else fdiv(f(_log1p(f(_exp(xb)))), b)
 
     out = unary_result(D.round_floats([sp(x) for x in t._values()], dt), t, dt)
-    if needs_grad(t):
-        node = SoftplusBackward0([t], beta=beta, threshold=threshold)
-        node.save("self", t)
-        attach(node, out)
+    record(SoftplusBackward0, (t,), out, beta=beta, threshold=threshold, self=t)
     return out
 
 
 class SoftplusBackward0(Node):
     _name = "SoftplusBackward0"
+    saves = ("self",)
 
     def apply(self, grad):
         beta, threshold = self._svals["beta"], self._svals["threshold"]

@@ -13,7 +13,7 @@ import math
 
 from .. import dtypes as D
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, needs_grad, record
 from ..registry import at, function, kernel
 from ..shape import numel, wrap_dim
 from ..tensor import Tensor
@@ -163,17 +163,16 @@ def linalg_svdvals(A):
         vhs.extend(v[j][i] for j in range(k) for i in range(n))
     round_ = (lambda xs: xs) if A._dtype is D.float64 else D.round_f32
     S = Tensor._from_values(round_(ss), batch + (k,), A._dtype)
-    if needs_grad(A):
-        node = LinalgSvdBackward0([A], full_matrices=False, S_sym_argsize_minus_1=k)
-        node.save("U", Tensor._from_values(round_(us), batch + (m, k), A._dtype))
-        node.save("S", S, is_output=True)
-        node.save("Vh", Tensor._from_values(round_(vhs), batch + (k, n), A._dtype))
-        attach(node, S)
+    if needs_grad(A):  # U and Vh are made only for the backward
+        record(LinalgSvdBackward0, (A,), S, full_matrices=False, S_sym_argsize_minus_1=k,
+               U=Tensor._from_values(round_(us), batch + (m, k), A._dtype), S=S,
+               Vh=Tensor._from_values(round_(vhs), batch + (k, n), A._dtype))
     return S
 
 
 class LinalgSvdBackward0(Node):
     _name = "LinalgSvdBackward0"
+    saves = ("U", "S", "Vh")
 
     def apply(self, grad):
         U, Vh = self.saved("U"), self.saved("Vh")

@@ -13,7 +13,7 @@ import math
 
 from .. import dtypes as D
 from ..grad_mode import no_grad
-from ..graph import Node, attach, needs_grad
+from ..graph import elementwise_nodes, record_elementwise
 from ..iterator import new_strided, unary_result
 from ..shape import numel, preserve_strides
 from ..registry import at, function, kernel, method
@@ -86,18 +86,13 @@ def nan_to_num(t, nan=None, posinf=None, neginf=None):
         vals = t._values()
     # torch writes into empty_like(self) (or returns self.clone()): strides as clone keeps them, even empty
     out = new_strided(vals, t._shape, preserve_strides(t._shape, t._stride), dt)
-    if needs_grad(t):
-        node = NanToNumBackward0([t])
-        node.save("self", t)
-        attach(node, out)
+    record_elementwise(NODES["nan_to_num"], t, out)
     return out
 
 
-class NanToNumBackward0(Node):
-    _name = "NanToNumBackward0"
-
-    def apply(self, grad):
-        return [at.mul(grad, isfinite(self.saved("self")))]
+NODES = elementwise_nodes(__name__, {
+    "nan_to_num": ("NanToNumBackward0", "self", lambda grad, self: at.mul(grad, isfinite(self))),
+})
 
 
 for _fn in (isnan, isinf, isposinf, isneginf, isfinite):

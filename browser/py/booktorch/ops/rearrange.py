@@ -10,7 +10,7 @@
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad, saved_ints
+from ..graph import Node, record, saved_ints
 from ..iterator import new_strided
 from ..binding import int_tuple, parsed
 from ..registry import at, function, kernel, method
@@ -39,10 +39,9 @@ def flip(t, dims):
     data = t._storage.data
     vals = [data[p] for p in positions(t._shape, stride, offset)]
     out = new_strided(vals, t._shape, preserve_strides(t._shape, t._stride), t._dtype)
-    if needs_grad(t):
-        node = FlipBackward0([t], dims=saved_ints(tuple(dims)))
+    node = record(FlipBackward0, (t,), out, dims=saved_ints(tuple(dims)))
+    if node is not None:
         node.dims = tuple(dims)
-        attach(node, out)
     return out
 
 
@@ -85,10 +84,9 @@ def roll(t, shifts, dims=()):
             t.size(d)  # torch's error for a dimension the tensor does not have
             vals = _rolled(vals, t._shape, shift, wrap_dim(d, t.dim()))
         out = Tensor._from_values(vals, t._shape, t._dtype)
-    if needs_grad(t):
-        node = RollBackward0([t], dims=saved_ints(dims), shifts=saved_ints(shifts))
+    node = record(RollBackward0, (t,), out, dims=saved_ints(dims), shifts=saved_ints(shifts))
+    if node is not None:
         node.shifts, node.dims = shifts, dims
-        attach(node, out)
     return out
 
 
@@ -124,8 +122,7 @@ def repeat(t, repeats):
     else:
         vals = [D.zero_of(t._dtype)] * numel(target)
     out = Tensor._from_values(vals, target, t._dtype)
-    if needs_grad(t):
-        attach(RepeatBackward0([t], repeats=repeats, self_sym_sizes=tuple(t._shape)), out)
+    record(RepeatBackward0, (t,), out, repeats=repeats, self_sym_sizes=tuple(t._shape))
     return out
 
 

@@ -10,7 +10,7 @@ is zero everywhere for all but ``frac`` (whose derivative is one).
 import math
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import elementwise_nodes, record_elementwise
 from ..iterator import opmath_round, unary_result
 from ..registry import at, function, kernel, method
 
@@ -34,7 +34,7 @@ def _not_for(name, dt):
     return NotImplementedError(f'"{name}" not implemented for \'{dt._legacy}\'')
 
 
-def _rounding(t, fn, kernel_name, node_class):
+def _rounding(t, fn, kernel_name, op):
     dt = t._dtype
     if dt is D.bool_:
         raise _not_for(kernel_name, dt)
@@ -42,24 +42,35 @@ def _rounding(t, fn, kernel_name, node_class):
     if dt._kind == 2:
         vals = D.round_floats([fn(x) for x in vals], dt)
     out = unary_result(vals, t, dt)
-    if needs_grad(t):
-        attach(node_class([t]), out)
+    record_elementwise(NODES[op], t, out)
     return out
+
+
+# torch's derivatives.yaml: a step function's gradient is zero (where it exists); frac's passes through
+DERIVATIVES = {
+    "floor": ("FloorBackward0", None, lambda grad: at.zeros_like(grad)),
+    "ceil": ("CeilBackward0", None, lambda grad: at.zeros_like(grad)),
+    "trunc": ("TruncBackward0", None, lambda grad: at.zeros_like(grad)),
+    "round": ("RoundBackward0", None, lambda grad: at.zeros_like(grad)),
+    "round.decimals": ("RoundBackward1", None, lambda grad: at.zeros_like(grad)),
+    "frac": ("FracBackward0", None, lambda grad: grad),
+}
+NODES = elementwise_nodes(__name__, DERIVATIVES)
 
 
 @kernel
 def floor(t):
-    return _rounding(t, _floor, "floor_vml_cpu", FloorBackward0)
+    return _rounding(t, _floor, "floor_vml_cpu", "floor")
 
 
 @kernel
 def ceil(t):
-    return _rounding(t, _ceil, "ceil_vml_cpu", CeilBackward0)
+    return _rounding(t, _ceil, "ceil_vml_cpu", "ceil")
 
 
 @kernel
 def trunc(t):
-    return _rounding(t, _trunc, "trunc_vml_cpu", TruncBackward0)
+    return _rounding(t, _trunc, "trunc_vml_cpu", "trunc")
 
 
 @kernel
@@ -67,12 +78,12 @@ def round(t, decimals=None):  # noqa: A001 - torch's name
     """``decimals=None``: torch's ``round`` (the identity on integers); given, even as 0, it is
     ``round.decimals``, which refuses integers and records ``RoundBackward1``."""
     if decimals is None:
-        return _rounding(t, _nearbyint, "round_vml_cpu", RoundBackward0)
+        return _rounding(t, _nearbyint, "round_vml_cpu", "round")
     dt = t._dtype
     if dt._kind != 2:
         raise _not_for("round_vml_cpu" if decimals == 0 else "round_cpu", dt)
     if decimals == 0:
-        return _rounding(t, _nearbyint, "round_vml_cpu", RoundBackward1)
+        return _rounding(t, _nearbyint, "round_vml_cpu", "round.decimals")
     f = opmath_round(dt)
     scale = f(10.0 ** abs(decimals))
     if decimals > 0:
@@ -80,8 +91,7 @@ def round(t, decimals=None):  # noqa: A001 - torch's name
     else:
         fn = lambda x: f(_nearbyint(f(x / scale)) * scale)  # noqa: E731
     out = unary_result(D.round_floats([fn(x) for x in t._values()], dt), t, dt)
-    if needs_grad(t):
-        attach(RoundBackward1([t]), out)
+    record_elementwise(NODES["round.decimals"], t, out)
     return out
 
 
@@ -92,43 +102,8 @@ def frac(t):
         raise _not_for("frac_cpu", dt)
     vals = D.round_floats([x - _trunc(x) for x in t._values()], dt)
     out = unary_result(vals, t, dt)
-    if needs_grad(t):
-        attach(FracBackward0([t]), out)
+    record_elementwise(NODES["frac"], t, out)
     return out
-
-
-# ------------------------------------------------------------------ backward nodes
-class _StepBackward(Node):
-
-    def apply(self, grad):
-        return [at.zeros_like(grad)]
-
-
-class FloorBackward0(_StepBackward):
-    _name = "FloorBackward0"
-
-
-class CeilBackward0(_StepBackward):
-    _name = "CeilBackward0"
-
-
-class TruncBackward0(_StepBackward):
-    _name = "TruncBackward0"
-
-
-class RoundBackward0(_StepBackward):
-    _name = "RoundBackward0"
-
-
-class RoundBackward1(_StepBackward):
-    _name = "RoundBackward1"
-
-
-class FracBackward0(Node):
-    _name = "FracBackward0"
-
-    def apply(self, grad):
-        return [grad]
 
 
 # ------------------------------------------------------------------ the Tensor and torch API

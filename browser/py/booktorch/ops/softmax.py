@@ -26,7 +26,7 @@ max replaced by 0.
 import math
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, needs_grad, record
 from ..grad_mode import no_grad
 from ..registry import at, function, kernel, method
 from ..shape import is_contiguous, numel, wrap_dim
@@ -204,10 +204,7 @@ def _softmax_forward(t, dim, log):
         vals = _softmax_values(src, shape, d if nd else 0, log, work, dt if dt in D.REDUCED else None)
         vals = D.round_floats(vals, dt)
     out = Tensor._from_values(vals, tuple(t._shape), dt)
-    if needs_grad(t):
-        node = (LogSoftmaxBackward0 if log else SoftmaxBackward0)([t], dim=d)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    record(LogSoftmaxBackward0 if log else SoftmaxBackward0, (t,), out, dim=d, result=out)
     return out
 
 
@@ -299,6 +296,7 @@ def softmax_backward_data(grad, out, dim, log):
 
 class SoftmaxBackward0(Node):
     _name = "SoftmaxBackward0"
+    saves = ("result",)
 
     def apply(self, grad):
         return [softmax_backward_data(grad, self.saved("result"), self._svals["dim"], False)]
@@ -306,6 +304,7 @@ class SoftmaxBackward0(Node):
 
 class LogSoftmaxBackward0(Node):
     _name = "LogSoftmaxBackward0"
+    saves = ("result",)
 
     def apply(self, grad):
         return [softmax_backward_data(grad, self.saved("result"), self._svals["dim"], True)]
@@ -352,16 +351,13 @@ def logsumexp(t, dim, keepdim=False):
             out = at.add(at.log(summed), at.view(finite, tuple(mshape)))
         else:
             out = at.log(at.sum(at.exp(x), dims, keepdim))
-    if needs_grad(t):
-        node = LogsumexpBackward0([t], dim=tuple(dims), keepdim=keepdim)
-        node.save("self", t)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    record(LogsumexpBackward0, (t,), out, dim=tuple(dims), keepdim=keepdim, self=t, result=out)
     return out
 
 
 class LogsumexpBackward0(Node):
     _name = "LogsumexpBackward0"
+    saves = ("self", "result")
 
     def apply(self, grad):
         x = self.saved("self")

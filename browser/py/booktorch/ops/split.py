@@ -7,7 +7,7 @@ pieces are joined with ``cat`` (``stack`` for unbind), as torch's split_backward
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach_outputs, needs_grad, saved_ints
+from ..graph import Node, record, saved_ints
 from ..grad_mode import no_grad
 from ..iterator import zeros
 from ..registry import at, function, kernel, method
@@ -46,10 +46,10 @@ def split(t, split_size, dim=0):
     sizes = _split_sizes(t, split_size, dim)
     d = wrap_dim(dim, t.dim())
     outs = _pieces(t, d, sizes)
-    if needs_grad(t):
-        node = SplitBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape), split_size=split_size)
+    node = record(SplitBackward0, (t,), outs, dim=saved_ints(dim), self_sym_sizes=tuple(t._shape),
+                  split_size=split_size)
+    if node is not None:
         node.dim = d
-        attach_outputs(node, outs)
     return tuple(outs)
 
 
@@ -72,11 +72,10 @@ def split_with_sizes(t, split_sizes, dim=0):
             f"but got split_sizes={fmt_list(split_sizes)}"
         )
     outs = _pieces(t, d, split_sizes)
-    if needs_grad(t):
-        node = SplitWithSizesBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape),
-                                       split_sizes=tuple(split_sizes))
+    node = record(SplitWithSizesBackward0, (t,), outs, dim=saved_ints(dim), self_sym_sizes=tuple(t._shape),
+                  split_sizes=tuple(split_sizes))
+    if node is not None:
         node.dim = d
-        attach_outputs(node, outs)
     return tuple(outs)
 
 
@@ -100,10 +99,10 @@ def unbind(t, dim=0):
         raise IndexError(f"Dimension specified as {d} but tensor has no dimensions")
     with no_grad():
         outs = [at.select(t, d, i) for i in range(t._shape[d])]
-    if needs_grad(t) and outs:
-        node = UnbindBackward0([t], dim=saved_ints(dim))
-        node.dim = d
-        attach_outputs(node, outs)
+    if outs:
+        node = record(UnbindBackward0, (t,), outs, dim=saved_ints(dim))
+        if node is not None:
+            node.dim = d
     return tuple(outs)
 
 
