@@ -48,7 +48,7 @@ A backward *step* dict, in execution order, is one of::
      "text": "x.grad = incoming" | "x.grad += incoming"}
 """
 
-from booktorch.graph import AccumulateGrad, SavedScalar, accumulator, observers
+from booktorch.graph import AccumulateGrad, SavedScalar, SavedTensors, accumulator, observers
 
 from .formulas import formulas, local
 
@@ -109,7 +109,7 @@ class Tape:
         if k in self._tensors:
             return _value(self._tensors[k])
         result = fn._stensors.get("result")
-        if result is not None and not result.released and not isinstance(result, SavedScalar):
+        if result is not None and not result.released and not isinstance(result, (SavedScalar, SavedTensors)):
             return _value(result.tensor)
         return None
 
@@ -120,7 +120,12 @@ class Tape:
         saved = {}
         for key, s in fn._stensors.items():
             if s is not None and not s.released:
-                saved[key] = s.tensor if isinstance(s, SavedScalar) else _value(s.tensor)
+                if isinstance(s, SavedScalar):
+                    saved[key] = s.tensor
+                elif isinstance(s, SavedTensors):  # index's indices
+                    saved[key] = [_value(t) for t in s.tensor]
+                else:
+                    saved[key] = _value(s.tensor)
         return {
             "id": nid,
             "kind": "op",

@@ -95,6 +95,22 @@ class SavedTensor:
         return t
 
 
+class SavedTensors:
+    """A list of tensors a node keeps (``index``'s indices, None among them), each with its version."""
+
+    __slots__ = ("items", "tensor", "released")
+
+    def __init__(self, tensors, is_output):
+        self.items = [None if t is None else SavedTensor(t, is_output) for t in tensors]
+        self.tensor = tuple(tensors)
+        self.released = False
+
+    def unpack(self, node):
+        if self.released:
+            raise RuntimeError(ERR_BACKWARD_TWICE)
+        return tuple(None if s is None else s.unpack(node) for s in self.items)
+
+
 class SavedScalar:
     """A Python number a node saved (torch saves it as a wrapped-number tensor)."""
 
@@ -180,6 +196,8 @@ class Node:
             self._stensors[key] = None
         elif hasattr(tensor, "_versions"):
             self._stensors[key] = SavedTensor(tensor, is_output)
+        elif isinstance(tensor, (list, tuple)):
+            self._stensors[key] = SavedTensors(tensor, is_output)
         else:
             self._stensors[key] = SavedScalar(tensor)
 
@@ -192,6 +210,8 @@ class Node:
             if s is not None:
                 s.released = True
                 s.tensor = None
+                if type(s) is SavedTensors:
+                    s.items = ()
 
     def register_hook(self, hook):
         """``hook(grad_inputs, grad_outputs)`` after the node runs; it may return new grad_inputs."""
@@ -347,6 +367,17 @@ def record(node_class, inputs, out, /, **saved):
             break
     else:
         return None
+    node = make_node(node_class, inputs, out, **saved)
+    if isinstance(out, list):
+        attach_outputs(node, out)
+    else:
+        attach(node, out)
+    return node
+
+
+def make_node(node_class, inputs, out=None, /, **saved):
+    """The node :func:`record` makes, not yet any tensor's grad_fn: an in-place write, which has decided
+    to record before it wrote, gives it to the tensor it wrote (``rebase_history``, ops/rebase.py)."""
     saves = node_class.saves
     values = {k: v for k, v in saved.items() if k not in saves} if saved else saved
     for key, value in values.items():
@@ -367,10 +398,6 @@ def record(node_class, inputs, out, /, **saved):
                 if not needed:
                     value = None
             node.save(key, value, any(value is o for o in outputs) or key in node_class.saved_outputs)
-    if isinstance(out, list):
-        attach_outputs(node, out)
-    else:
-        attach(node, out)
     return node
 
 

@@ -22,7 +22,7 @@ the value, where a tensor value must otherwise have ``x``'s dtype).
 import warnings
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, make_node, record
 from ..iterator import check_inplace, expanded_values, new_strided, zeros
 from ..registry import at, function, kernel, method
 from ..shape import (
@@ -199,31 +199,17 @@ def index(x, indices):
     vals = [data[p] for p in source_positions(plan, plan.operands)]
     same = all(tuple(s) == plan.shape for s, _ in plan.operands)
     out = new_strided(vals, plan.shape, elementwise_out_strides(plan.shape, plan.operands, same), x._dtype)
-    if needs_grad(x):
-        node = IndexBackward0([x], self_sym_sizes=tuple(x._shape))
-        _save_indices(node, indices)
-        attach(node, out)
+    record(IndexBackward0, (x,), out, self_sym_sizes=tuple(x._shape), indices=indices)
     return out
 
 
-def _save_indices(node, indices):
-    node.n_indices = len(indices)
-    for i, t in enumerate(indices):
-        node.save(f"indices.{i}", t)
-
-
-class _SavesIndices(Node):
-    @property
-    def _saved_indices(self):
-        return tuple(self.saved(f"indices.{i}") for i in range(self.n_indices))
-
-
-class IndexBackward0(_SavesIndices):
+class IndexBackward0(Node):
     _name = "IndexBackward0"
+    saves = ("indices",)
 
     def apply(self, grad):
         out = zeros(self._svals["self_sym_sizes"], grad._dtype)
-        return [index_put_impl_(out, list(self._saved_indices), grad, True)]
+        return [index_put_impl_(out, list(self.saved("indices")), grad, True)]
 
 
 # ------------------------------------------------------------------ index_put_
@@ -320,9 +306,8 @@ def _index_put_inplace(x, indices, values, accumulate, node_class):
 
 
 def index_put_node(node_class, inputs, indices, values, accumulate):
-    node = node_class(inputs, accumulate=accumulate)
+    node = make_node(node_class, inputs, accumulate=accumulate, indices=indices)
     node.values_info = (tuple(values._shape), values._dtype)  # torch keeps the values' shape and dtype
-    _save_indices(node, indices)
     return node
 
 
@@ -348,13 +333,15 @@ def index_put_impl_(x, indices, values, accumulate=False):
 def index_put(x, indices, values, accumulate=False):
     out = at.clone(at.detach(x))
     index_put_values(out, indices, values, accumulate)
-    if needs_grad(x, values):
-        attach(index_put_node(IndexPutBackward0, [x, values], indices, values, accumulate), out)
+    node = record(IndexPutBackward0, (x, values), out, accumulate=accumulate, indices=indices)
+    if node is not None:
+        node.values_info = (tuple(values._shape), values._dtype)  # torch keeps the values' shape and dtype
     return out
 
 
-class IndexPutBackward0(_SavesIndices):
+class IndexPutBackward0(Node):
     _name = "IndexPutBackward0"
+    saves = ("indices",)
 
     @property
     def _saved_accumulate(self):
@@ -362,7 +349,7 @@ class IndexPutBackward0(_SavesIndices):
 
     def apply(self, grad):
         sv = self._svals
-        indices = list(self._saved_indices)
+        indices = list(self.saved("indices"))
         g_self = g_values = None
         if self.needs(0):
             if sv["accumulate"]:
