@@ -32,8 +32,6 @@ from . import registry as _registry
 from . import surface as _surface
 from .imports import install_as_torch  # noqa: F401 - booktorch's own API (not torch's)
 
-__version__ = "0.1.0"
-
 _registry.namespace(__name__)
 _surface.import_all(__path__[0], __name__ + ".")
 _surface.finish()

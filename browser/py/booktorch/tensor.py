@@ -18,7 +18,7 @@ from itertools import chain
 from .devices import CPU, strided
 from .errors import unsupported
 from .grad_mode import state as grad_state
-from .registry import export
+from .registry import at, export
 from .shape import contiguous_strides, is_contiguous, numel, positions, wrap_dim
 from .size import Size
 from .storage import Storage, VersionCounter
@@ -73,8 +73,14 @@ class Tensor:
 
     __module__ = "torch"
 
+    def __new__(cls, *args, **kwargs):
+        """``torch.Tensor(...)``, the legacy constructor (booktorch/ops/legacy_constructors.py)."""
+        if cls is not Tensor:
+            raise unsupported("Subclassing torch.Tensor")
+        return at.legacy_new(None, args, kwargs, False)
+
     def __init__(self, *args, **kwargs):
-        raise unsupported("torch.Tensor(...) construction")
+        pass  # everything happens in __new__
 
     # ----------------------------------------------------------- internals
     @classmethod
