@@ -36,3 +36,13 @@ export async function pythonIsKept() {
     return false; // no Cache API (an insecure origin): the download note stays
   }
 }
+
+// Whether the book's service worker is here to keep files for offline use (a browser can
+// block it, or lack it): what the page may promise about working offline.
+export async function keepsOffline() {
+  try {
+    return Boolean(await navigator.serviceWorker?.getRegistration());
+  } catch {
+    return false;
+  }
+}

@@ -3,17 +3,23 @@
 // downloads, said only while Python is not yet in this browser.
 
 import { download, notebookOf } from "./notebook-export.js";
-import { pythonIsKept } from "./offline.js";
+import { keepsOffline, pythonIsKept } from "./offline.js";
 import { runtime } from "./runtime.js";
 import { button, element } from "./ui.js";
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-// What the page says of Python in each runtime state, when it must be downloaded first.
+// What the page says of Python in each runtime state, when it must be downloaded first
+// (`offline`: the book's service worker is here to keep it).
 const DOWNLOAD_NOTES = {
-  idle: (size) => `Your first run downloads Python for this browser: ${size}, once. It is then kept here, and the cells work offline too.`,
+  idle: (size, offline) =>
+    `Your first run downloads Python for this browser: ${size}, once.` +
+    (offline ? " It is then kept here, and the cells work offline too." : ""),
   loading: (size) => `Downloading Python for this browser (${size}, once)…`,
-  ready: () => "Python is downloaded and kept in this browser: next time, and offline, the cells start without a download.",
+  ready: (size, offline) =>
+    offline
+      ? "Python is downloaded and kept in this browser: next time, and offline, the cells start without a download."
+      : "Python is downloaded: next time, the cells start sooner.",
 };
 
 export class PageTools {
@@ -43,10 +49,11 @@ export class PageTools {
   // The download note, from the runtime's state; nothing once Python is kept in this browser.
   async sayWhatPythonCosts(bytes) {
     if (!bytes || (await pythonIsKept())) return;
+    const offline = await keepsOffline();
     const say = (state) => {
       const note = DOWNLOAD_NOTES[state];
       if (note) {
-        this.python.textContent = note(megabytes(bytes));
+        this.python.textContent = note(megabytes(bytes), offline);
         this.python.hidden = false;
       }
     };

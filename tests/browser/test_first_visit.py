@@ -89,6 +89,8 @@ def test_a_shared_link_survives_a_first_visit_and_runs_without_a_reload(first_ti
     assert shared.get_attribute("data-cell") == "2"
     assert shared.locator(".cm-content").inner_text() == SHARED_CODE
     assert in_view(page, shared), "the shared cell is not where the reader landed"
+    note = page.locator(".book-page-tools__python").inner_text()  # Python came with the cells in view
+    assert "kept in this browser" in note and "offline" in note, note
     run(shared)
     assert shared.locator(".book-cell__output").inner_text().strip() == "shared (2, 3)"
     assert same_document(page)
