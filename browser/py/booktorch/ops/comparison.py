@@ -10,8 +10,8 @@ import math
 import warnings
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
-from ..iterator import expanded_values, pairs, result_tensor, shape_of, tensor_or_none, tensors
+from ..graph import Node, record
+from ..iterator import expanded_values, pairs, result_tensor, shape_of
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
@@ -109,11 +109,10 @@ def _recording(fn, scalar_node, tensor_node):
 
     def compare(self, other):
         out = fn(self, other)
-        if needs_grad(self, other if isinstance(other, Tensor) else None):
-            if isinstance(other, Tensor):
-                attach(tensor_node([self, other]), out)
-            else:
-                attach(scalar_node([self]), out)
+        if isinstance(other, Tensor):
+            record(tensor_node, (self, other), out)
+        else:
+            record(scalar_node, (self,), out)
         return out
 
     return compare
@@ -167,15 +166,13 @@ def where(cond, a, b):
     cv = expanded_values(cond, shape)
     av, bv = pairs(av_in, bv_in, shape, dt)
     out = result_tensor([x if c else y for c, x, y in zip(cv, av, bv)], shape, dt, cond, av_in, bv_in)
-    if needs_grad(*tensors(a, b)):
-        node = WhereBackward0([tensor_or_none(a), tensor_or_none(b)])
-        node.save("condition", cond)
-        attach(node, out)
+    record(WhereBackward0, (a, b), out, condition=cond)
     return out
 
 
 class WhereBackward0(Node):
     _name = "WhereBackward0"
+    saves = ("condition",)
 
     def apply(self, grad):
         cond = self.saved("condition")
@@ -219,11 +216,7 @@ def _extreme(a, b, is_max, nan_wins):
 
 
 def _record_extreme(node_class, a, b, out):
-    if needs_grad(a, b):
-        node = node_class([a, b])
-        node.save("self", a)
-        node.save("other", b)
-        attach(node, out)
+    record(node_class, (a, b), out, self=a, other=b)
     return out
 
 
@@ -252,6 +245,7 @@ class _ExtremeBackward(Node):
     """maximum/minimum: the gradient goes to the larger (smaller) input, half to each on a tie."""
 
     loses = ("lt", "gt")  # the comparison where self (other) gets no gradient
+    saves = ("self", "other")
 
     def apply(self, grad):
         s, o = self.saved("self"), self.saved("other")
@@ -276,6 +270,7 @@ class _FExtremeBackward(Node):
     """fmax/fmin: all of the gradient to the input chosen (self on a tie or where other is NaN)."""
 
     keeps = "ge"
+    saves = ("self", "other")
 
     def apply(self, grad):
         s, o = self.saved("self"), self.saved("other")

@@ -12,7 +12,7 @@ column by column, as the reference BLAS's trsm does (``solve(left=False)`` facto
 
 from .. import dtypes as D
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, needs_grad, record
 from ..iterator import new_strided
 from ..registry import at, export, function, kernel, method
 from ..shape import broadcast_shapes, numel
@@ -135,15 +135,6 @@ def _from_columns(columns_per_matrix, shape, dt):
     return new_strided(vals, shape, _batched_column_major(shape), dt)
 
 
-def _record(node_class, inputs, out, saves, **values):
-    if needs_grad(*inputs):
-        node = node_class(list(inputs), **values)
-        for key, t in saves:
-            node.save(key, t)
-        attach(node, out)
-    return out
-
-
 def _lu_tensors(factors, shape, dt):
     """The saved LU (column-major, as LAPACK writes it) and int32 pivots of each matrix."""
     n = shape[-1]
@@ -172,15 +163,15 @@ def linalg_det(A):
         swaps = sum(p != i + 1 for i, p in enumerate(pivots))
         dets.append(-prod if swaps % 2 else prod)
     out = Tensor._from_values(dets, tuple(A._shape[:-2]), A._dtype)
-    if needs_grad(A):
+    if needs_grad(A):  # the LU factors are made only for the backward
         lu, piv = _lu_tensors(factors, A._shape, A._dtype)
-        _record(LinalgDetBackward0, [A], out, [("A", A), ("LU", lu), ("pivots", piv)])
-        out._grad_fn.save("result", out, is_output=True)
+        record(LinalgDetBackward0, (A,), out, A=A, LU=lu, pivots=piv, result=out)
     return out
 
 
 class LinalgDetBackward0(Node):
     _name = "LinalgDetBackward0"
+    saves = ("A", "LU", "pivots", "result")
 
     def apply(self, grad):
         A = self.saved("A")
@@ -216,14 +207,13 @@ def linalg_inv(A):
                               "completed because the input matrix is singular.")
         results.append(lu_solve(lu, pivots, _identity_columns(n, A._dtype), f))
     out = _from_columns(results, tuple(A._shape), A._dtype)
-    if needs_grad(A):
-        _record(LinalgInvExBackward0, [A], out, [])
-        out._grad_fn.save("inverse", out, is_output=True)
+    record(LinalgInvExBackward0, (A,), out, inverse=out)
     return out
 
 
 class LinalgInvExBackward0(Node):
     _name = "LinalgInvExBackward0"
+    saves = ("inverse",)
 
     def apply(self, grad):
         inverse_h = at.mT(self.saved("inverse"))
@@ -271,11 +261,10 @@ def linalg_solve(A, B, left=True):
         out = Tensor._from_values([v for cols in results for col in cols for v in col], batch + (k, n), A._dtype)
     if vector:
         out = _vector_result(out, batch, n)
-    if needs_grad(A, B):
+    if needs_grad(A, B):  # the LU factors are made only for the backward
         lu_f = [lu_factor(m, f) for m in _matrices(A if left else at.mT(at.detach(A)))]
         lu, piv = _lu_tensors(lu_f, A._shape, A._dtype)
-        _record(LinalgSolveExBackward0, [A, B], out, [("A", A), ("LU", lu), ("pivots", piv)], left=left)
-        out._grad_fn.save("result", out, is_output=True)
+        record(LinalgSolveExBackward0, (A, B), out, left=left, A=A, LU=lu, pivots=piv, result=out)
     return out
 
 
@@ -289,6 +278,7 @@ def _vector_result(out, batch, n):
 
 class LinalgSolveExBackward0(Node):
     _name = "LinalgSolveExBackward0"
+    saves = ("A", "LU", "pivots", "result")
 
     def apply(self, grad):
         A = self.saved("A")

@@ -12,7 +12,7 @@
 import warnings
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, make_node, record
 from ..iterator import check_inplace, expanded_values, write_positions, zeros
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, contiguous_strides, numel, preserve_strides
@@ -108,7 +108,7 @@ def masked_fill_(t, mask, value):
     masked_fill_values(t, mask, number)
     t._versions.bump()
     if record:
-        _record_fill(t, mask, value, inplace=True)
+        rebase_history(t, make_node(*_fill_node(t, value), mask=mask))  # the node points at the old history
     return t
 
 
@@ -119,26 +119,18 @@ def masked_fill(t, mask, value):
     src = at.expand(at.detach(t), shape) if tuple(shape) != tuple(t._shape) else at.detach(t)
     out = Tensor._from_values(src._values(), tuple(shape), t._dtype)
     masked_fill_values(out, mask, number)
-    if needs_grad(t, value if isinstance(value, Tensor) else None):
-        _record_fill(out, mask, value, inputs=[t])
+    record(*_fill_node(t, value), out, mask=mask)
     return out
 
 
-def _record_fill(out, mask, value, inplace=False, inputs=None):
-    inputs = [out] if inplace else inputs
-    if isinstance(value, Tensor):
-        node = MaskedFillBackward1(inputs + [value])
-    else:
-        node = MaskedFillBackward0(inputs)
-    node.save("mask", mask)
-    if inplace:
-        rebase_history(out, node)  # the node points at the old history
-    else:
-        attach(node, out)
+def _fill_node(t, value):
+    """The node class and inputs of masked_fill: a tensor value is an input, a number is not."""
+    return (MaskedFillBackward1, (t, value)) if isinstance(value, Tensor) else (MaskedFillBackward0, (t,))
 
 
 class MaskedFillBackward0(Node):
     _name = "MaskedFillBackward0"
+    saves = ("mask",)
 
     def apply(self, grad):
         return [masked_fill(grad, self.saved("mask"), 0)]
@@ -146,6 +138,7 @@ class MaskedFillBackward0(Node):
 
 class MaskedFillBackward1(Node):
     _name = "MaskedFillBackward1"
+    saves = ("mask",)
 
     def apply(self, grad):
         mask = self.saved("mask")
@@ -177,16 +170,13 @@ def masked_select(t, mask):
     shape = broadcast_shapes(mask._shape, t._shape)
     vals = [v for v, m in zip(expanded_values(t, shape), expanded_values(mask, shape)) if m]
     out = Tensor._from_values(vals, (len(vals),), t._dtype)
-    if needs_grad(t):
-        node = MaskedSelectBackward0([t])
-        node.save("self", t)
-        node.save("mask", mask)
-        attach(node, out)
+    record(MaskedSelectBackward0, (t,), out, self=t, mask=mask)
     return out
 
 
 class MaskedSelectBackward0(Node):
     _name = "MaskedSelectBackward0"
+    saves = ("self", "mask")
 
     def apply(self, grad):
         t, mask = self.saved("self"), self.saved("mask")
@@ -223,9 +213,8 @@ def masked_scatter_(t, mask, source):
             k += 1
     t._versions.bump()
     if record:
-        node = MaskedScatterBackward0([t, source], source_sym_sizes=tuple(source._shape))
-        node.save("mask", mask)
-        rebase_history(t, node)
+        rebase_history(t, make_node(MaskedScatterBackward0, (t, source), source_sym_sizes=tuple(source._shape),
+                                    mask=mask))
     return t
 
 
@@ -234,18 +223,15 @@ def masked_scatter(t, mask, source):
     shape = broadcast_shapes(mask._shape, t._shape)
     src = at.expand(at.detach(t), shape) if tuple(shape) != tuple(t._shape) else at.detach(t)
     out = Tensor._from_values(src._values(), tuple(shape), t._dtype)
-    with_grad = needs_grad(t, source)
     masked_scatter_(out, at.expand(mask, shape), at.detach(source))
     out._versions.version = 0
-    if with_grad:
-        node = MaskedScatterBackward0([t, source], source_sym_sizes=tuple(source._shape))
-        node.save("mask", mask)
-        attach(node, out)
+    record(MaskedScatterBackward0, (t, source), out, source_sym_sizes=tuple(source._shape), mask=mask)
     return out
 
 
 class MaskedScatterBackward0(Node):
     _name = "MaskedScatterBackward0"
+    saves = ("mask",)
 
     def apply(self, grad):
         mask = self.saved("mask")

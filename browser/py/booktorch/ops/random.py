@@ -17,7 +17,7 @@ from .. import dtypes as D
 from .. import rng
 from ..generator import state_of
 from ..grad_mode import no_grad
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, make_node, needs_grad, record
 from ..iterator import check_inplace, write, write_positions, zeros
 from ..binding import parsed
 from ..registry import at, function, method
@@ -112,8 +112,7 @@ class NotImplementedBackward(Node):
 
 def _rebase(node_class, t, *others):
     """Record an in-place fill of ``t`` (which check_inplace said needs recording)."""
-    node = node_class([t, *others])
-    rebase_history(t, node)
+    rebase_history(t, make_node(node_class, (t, *others)))
 
 
 # ------------------------------------------------------------------ the in-place fills
@@ -314,9 +313,9 @@ def normal(**a):
         return set_requires_grad(t, a)
     t = _normal_tensors(mean, std, gen, a["out"])
     inputs = [x for x in (mean, std) if isinstance(x, Tensor)]
-    if needs_grad(*inputs):  # NormalBackward1: a tensor mean; 2: a tensor std; 3: both
-        node = NormalBackward3 if len(inputs) == 2 else NormalBackward1 if isinstance(mean, Tensor) else NormalBackward2
-        attach(node(inputs), t)
+    # NormalBackward1: a tensor mean; 2: a tensor std; 3: both
+    node = NormalBackward3 if len(inputs) == 2 else NormalBackward1 if isinstance(mean, Tensor) else NormalBackward2
+    record(node, inputs, t)
     return t
 
 
@@ -327,13 +326,11 @@ def _bernoulli(x, p, gen, out):
         else:
             t = checked_out(out, x._shape, None, "bernoulli()")
         _bernoulli_tensor_into(t, x, gen, bump=out is not None)
-        if needs_grad(x):
-            attach(BernoulliBackward0([x]), t)
+        record(BernoulliBackward0, (x,), t)
         return t
     t = Tensor._from_values([D.zero_of(x._dtype)] * x.numel(), x._shape, x._dtype)
     _fill(t, rng.bernoulli_scalar(gen, t.numel(), p, _rng_dtype(t)), bump=False)
-    if needs_grad(x):
-        attach(NotImplementedBackward([x], "bernoulli"), t)
+    record(NotImplementedBackward, (x,), t, op="bernoulli")
     return t
 
 
