@@ -10,7 +10,7 @@ from either bound, and a lower bound above the upper bound gives the upper bound
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, needs_grad, record
 from ..iterator import operand_values, result_tensor, shape_of
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
@@ -75,21 +75,14 @@ def clamp(t, min=None, max=None):  # noqa: A002 - torch's argument names
         raise RuntimeError(_MISSING_BOUNDS)
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         out = _clamp_tensors(t, min, max)
-        if needs_grad(t, *[b for b in (min, max) if isinstance(b, Tensor)]):
+        if needs_grad(t, *[b for b in (min, max) if isinstance(b, Tensor)]):  # a number bound becomes a tensor
             lo = _as_tensor(min, out)
             hi = _as_tensor(max, out)
-            node = ClampBackward0([t, lo, hi])
-            node.save("self", t)
-            node.save("min", lo)
-            node.save("max", hi)
-            attach(node, out)
+            record(ClampBackward0, (t, lo, hi), out, self=t, min=lo, max=hi)
         return out
     out = _clamp_scalars(t, min, max, "clamp_scalar_cpu" if min is not None and max is not None else
                          ("clamp_min_scalar_cpu" if min is not None else "clamp_max_scalar_cpu"))
-    if needs_grad(t):
-        node = ClampBackward1([t], min=min, max=max)
-        node.save("self", t)
-        attach(node, out)
+    record(ClampBackward1, (t,), out, min=min, max=max, self=t)
     return out
 
 
@@ -105,17 +98,16 @@ def _one_sided(t, bound, is_min):
     name = "clamp_min" if is_min else "clamp_max"
     if isinstance(bound, Tensor):
         out = _clamp_tensors(t, bound, None) if is_min else _clamp_tensors(t, None, bound)
-        if needs_grad(t, bound):
-            node = (ClampMinBackward1 if is_min else ClampMaxBackward1)([t, bound])
-            node.save("self", t)
-            node.save("min" if is_min else "max", bound)
-            attach(node, out)
+        if is_min:
+            record(ClampMinBackward1, (t, bound), out, self=t, min=bound)
+        else:
+            record(ClampMaxBackward1, (t, bound), out, self=t, max=bound)
         return out
     out = _clamp_scalars(t, bound if is_min else None, None if is_min else bound, f"{name}_scalar_cpu")
-    if needs_grad(t):
-        node = (ClampMinBackward0 if is_min else ClampMaxBackward0)([t], **{"min" if is_min else "max": bound})
-        node.save("self", t)
-        attach(node, out)
+    if is_min:
+        record(ClampMinBackward0, (t,), out, min=bound, self=t)
+    else:
+        record(ClampMaxBackward0, (t,), out, max=bound, self=t)
     return out
 
 
@@ -138,6 +130,7 @@ class ClampBackward1(Node):
     """clamp with number bounds."""
 
     _name = "ClampBackward1"
+    saves = ("self",)
 
     def apply(self, grad):
         s = self.saved("self")
@@ -155,6 +148,7 @@ class ClampBackward0(Node):
     """clamp with tensor bounds (inputs: self, min, max)."""
 
     _name = "ClampBackward0"
+    saves = ("self", "min", "max")
 
     def apply(self, grad):
         s, lo, hi = self.saved("self"), self.saved("min"), self.saved("max")
@@ -182,6 +176,7 @@ class ClampBackward0(Node):
 
 class ClampMinBackward0(Node):
     _name = "ClampMinBackward0"
+    saves = ("self",)
 
     def apply(self, grad):
         return [at.where(at.ge(self.saved("self"), self._svals["min"]), grad, _zero(grad))]
@@ -189,6 +184,7 @@ class ClampMinBackward0(Node):
 
 class ClampMaxBackward0(Node):
     _name = "ClampMaxBackward0"
+    saves = ("self",)
 
     def apply(self, grad):
         return [at.where(at.le(self.saved("self"), self._svals["max"]), grad, _zero(grad))]
@@ -196,6 +192,7 @@ class ClampMaxBackward0(Node):
 
 class ClampMinBackward1(Node):
     _name = "ClampMinBackward1"
+    saves = ("self", "min")
 
     def apply(self, grad):
         s, lo = self.saved("self"), self.saved("min")
@@ -206,6 +203,7 @@ class ClampMinBackward1(Node):
 
 class ClampMaxBackward1(Node):
     _name = "ClampMaxBackward1"
+    saves = ("self", "max")
 
     def apply(self, grad):
         s, hi = self.saved("self"), self.saved("max")

@@ -11,7 +11,7 @@ As torch's CPU kernels compute them (float16 and bfloat16 in float32, rounded on
 """
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import fdiv, operand_values, result_tensor
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
@@ -75,15 +75,10 @@ def lerp(start, end, weight):
         vals.append(fma(x, diff, a) if abs(x) < 0.5 else fma(rnd(x - 1.0), diff, b))
     operands = (start, end, weight) if isinstance(weight, Tensor) else (start, end)  # a number weight is no operand
     out = result_tensor(D.round_floats(vals, dt), shape, dt, *operands)
-    if needs_grad(start, end, weight if isinstance(weight, Tensor) else None):
-        if isinstance(weight, Tensor):
-            node = LerpBackward1([start, end, weight])
-            node.save("self", start)
-            node.save("end", end)
-            node.save("weight", weight)
-        else:
-            node = LerpBackward0([start, end], weight=weight)
-        attach(node, out)
+    if isinstance(weight, Tensor):
+        record(LerpBackward1, (start, end, weight), out, self=start, end=end, weight=weight)
+    else:
+        record(LerpBackward0, (start, end), out, weight=weight)
     return out
 
 
@@ -99,6 +94,7 @@ class LerpBackward0(Node):
 
 class LerpBackward1(Node):
     _name = "LerpBackward1"
+    saves = ("self", "end", "weight")
 
     def apply(self, grad):
         w = self.saved("weight")
@@ -132,13 +128,7 @@ def addcmul(self, t1, t2, value=1):
         shape, (s, a, b) = _columns([self, t1, t2], dt)
         vals = D.round_values([z + v * x * y for z, x, y in zip(s, a, b)], dt)
     out = result_tensor(vals, shape, dt, self, t1, t2)
-    if needs_grad(self, t1, t2):
-        node = AddcmulBackward0([self, t1, t2], value=value)
-        if node.needs(2):
-            node.save("tensor1", t1)
-        if node.needs(1):
-            node.save("tensor2", t2)
-        attach(node, out)
+    record(AddcmulBackward0, (self, t1, t2), out, value=value, tensor1=t1, tensor2=t2)
     return out
 
 
@@ -151,18 +141,13 @@ def addcdiv(self, t1, t2, value=1):
     shape, (s, a, b) = _columns([self, t1, t2], cdt)
     vals = D.round_values([rnd(z + rnd(fdiv(rnd(v * x), y))) for z, x, y in zip(s, a, b)], dt)
     out = result_tensor(vals, shape, dt, self, t1, t2)
-    if needs_grad(self, t1, t2):
-        node = AddcdivBackward0([self, t1, t2], value=value)
-        if node.needs(2):
-            node.save("tensor1", t1)
-        if node.needs(1) or node.needs(2):
-            node.save("tensor2", t2)
-        attach(node, out)
+    record(AddcdivBackward0, (self, t1, t2), out, value=value, tensor1=t1, tensor2=t2)
     return out
 
 
 class AddcmulBackward0(Node):
     _name = "AddcmulBackward0"
+    saves = {"tensor1": 2, "tensor2": 1}
 
     def apply(self, grad):
         v = self._svals["value"]
@@ -173,6 +158,7 @@ class AddcmulBackward0(Node):
 
 class AddcdivBackward0(Node):
     _name = "AddcdivBackward0"
+    saves = {"tensor1": 2, "tensor2": (1, 2)}
 
     def apply(self, grad):
         v = self._svals["value"]

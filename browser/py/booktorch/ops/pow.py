@@ -11,7 +11,7 @@ import builtins
 import math
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import fdiv, pairs, result_tensor
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
@@ -85,13 +85,7 @@ def pow(a, b):  # noqa: A001 - torch's name
     else:
         vals = D.wrap_ints([_int_pow(x, y) for x, y in zip(av, bv)], dt)
     out = result_tensor(vals, shape, dt, a, b)
-    if needs_grad(a, b):
-        node = PowBackward1([a, b])
-        node.save("self", a)
-        node.save("exponent", b)
-        if node.needs(1):
-            node.save("result", out, is_output=True)
-        attach(node, out)
+    record(PowBackward1, (a, b), out, self=a, exponent=b, result=out)
     return out
 
 
@@ -116,10 +110,7 @@ def _pow_tensor_scalar(t, e):
             D.checked_scalar(e, dt)
         vals = D.round_floats(_pow_scalar_exponent(vals, e, dt), dt)
     out = result_tensor(vals, t._shape, dt, t)
-    if needs_grad(t):
-        node = PowBackward0([t], exponent=e)
-        node.save("self", t)
-        attach(node, out)
+    record(PowBackward0, (t,), out, exponent=e, self=t)
     return out
 
 
@@ -137,11 +128,7 @@ def _pow_scalar_tensor(base, t):
         b = D.scalar_to(base, dt)
         vals = D.round_floats([_safe_pow(b, x) for x in vals], dt)
     out = result_tensor(vals, t._shape, dt, base, t)
-    if needs_grad(t):
-        node = PowBackward2([t], self=base)
-        node.save("exponent", t)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    record(PowBackward2, (t,), out, self=base, exponent=t, result=out)  # self: the number base, a value
     return out
 
 
@@ -186,6 +173,7 @@ class PowBackward0(Node):
     """``self ** exponent`` with a Python-number exponent."""
 
     _name = "PowBackward0"
+    saves = ("self",)
 
     def _factor(self):
         exp = float(self._svals["exponent"])
@@ -202,6 +190,7 @@ class PowBackward1(Node):
     """``self ** exponent`` with two tensors."""
 
     _name = "PowBackward1"
+    saves = {"self": None, "exponent": None, "result": 1}
 
     def apply(self, grad):
         s = self.saved("self")
@@ -220,6 +209,7 @@ class PowBackward2(Node):
     """``number ** exponent`` (a Python-number base)."""
 
     _name = "PowBackward2"
+    saves = ("exponent", "result")
 
     def apply(self, grad):
         base = self._svals["self"]
