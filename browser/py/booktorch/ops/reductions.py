@@ -22,7 +22,7 @@ from array import array
 from itertools import chain
 
 from .. import dtypes as D
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..grad_mode import state as grad_state
 from ..iterator import fdiv, opmath_round, zeros
 from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
@@ -359,13 +359,11 @@ def sum(t, dim=None, keepdim=False, dtype=None):
     keepdim = keepdim if dim is not None or given_none else False
     vals, out_shape = _sum_values(src, dims, keepdim)
     out = Tensor._from_values(vals, tuple(out_shape), out_dt)
-    if needs_grad(t):
-        if dim is None and not given_none:
-            node = SumBackward0([t], self_sym_sizes=tuple(t._shape))
-        else:
-            saved = None if given_none else saved_dims(_dim_tuple(dim))
-            node = SumBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved, keepdim=keepdim)
-        attach(node, out)
+    if dim is None and not given_none:
+        record(SumBackward0, (t,), out, self_sym_sizes=tuple(t._shape))
+    else:
+        saved = None if given_none else saved_dims(_dim_tuple(dim))
+        record(SumBackward1, (t,), out, self_sym_sizes=tuple(t._shape), dim=saved, keepdim=keepdim)
     return out
 
 
@@ -390,14 +388,12 @@ def mean(t, dim=None, keepdim=False, dtype=None):
         n *= t._shape[d]
     vals = D.round_floats([fdiv(v, float(n)) for v in vals], out_dt)
     out = Tensor._from_values(vals, tuple(out_shape), out_dt)
-    if needs_grad(t):
-        if dim is None and not given_none:
-            node = MeanBackward0([t], self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
-        else:
-            saved = None if given_none else saved_dims(_dim_tuple(dim))
-            node = MeanBackward1([t], self_sym_sizes=tuple(t._shape), dim=saved, keepdim=keepdim,
-                                 self_sym_numel=t.numel())
-        attach(node, out)
+    if dim is None and not given_none:
+        record(MeanBackward0, (t,), out, self_sym_sizes=tuple(t._shape), self_sym_numel=t.numel())
+    else:
+        saved = None if given_none else saved_dims(_dim_tuple(dim))
+        record(MeanBackward1, (t,), out, self_sym_sizes=tuple(t._shape), dim=saved, keepdim=keepdim,
+               self_sym_numel=t.numel())
     return out
 
 
@@ -410,14 +406,10 @@ def prod(t, dim=None, keepdim=False, dtype=None):
     dims = set(range(t.dim())) if dim is None else ({d} if t.dim() else set())
     vals, out_shape = _reduce_vec(src, dims, keepdim and dim is not None, _multiply(out_dt), D.one_of(out_dt))
     out = Tensor._from_values(vals, tuple(out_shape), out_dt)
-    if needs_grad(t) and out_dt.is_floating_point:
-        if dim is None:
-            node = ProdBackward0([t])
-        else:
-            node = ProdBackward1([t], dim=saved_dims(dim), keepdim=keepdim)
-        node.save("self", t)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    if out_dt.is_floating_point and dim is None:
+        record(ProdBackward0, (t,), out, self=t, result=out)
+    elif out_dt.is_floating_point:
+        record(ProdBackward1, (t,), out, dim=saved_dims(dim), keepdim=keepdim, self=t, result=out)
     return out
 
 
@@ -481,11 +473,7 @@ def max_min(t, dim=None, keepdim=False, is_max=True):
         _empty_reduction(name, t, False)
         best = _extreme_of(t._values(), is_max, later_wins=True)
         out = Tensor._from_values([best], (), t._dtype)
-        if needs_grad(t):
-            node = (MaxBackward1 if is_max else MinBackward1)([t])
-            node.save("self", t)
-            node.save("result", out, is_output=True)
-            attach(node, out)
+        record(MaxBackward1 if is_max else MinBackward1, (t,), out, self=t, result=out)
         return out
     d = wrap_dim(dim, t.dim())
     if t.dim() > 0 and t._shape[d] == 0:
@@ -493,11 +481,8 @@ def max_min(t, dim=None, keepdim=False, is_max=True):
     pairs, out_shape = _generic_reduce(t, {d} if t.dim() else set(), keepdim, lambda xs: _select_index(xs, is_max))
     values = Tensor._from_values([p[0] for p in pairs], tuple(out_shape), t._dtype)
     indices = Tensor._from_values([p[1] for p in pairs], tuple(out_shape), D.int64)
-    if needs_grad(t):
-        node = (MaxBackward0 if is_max else MinBackward0)([t], dim=saved_dims(dim), keepdim=keepdim,
-                                                         self_sym_sizes=tuple(t._shape))
-        node.save("indices", indices, is_output=True)
-        attach(node, values)
+    record(MaxBackward0 if is_max else MinBackward0, (t,), values, dim=saved_dims(dim), keepdim=keepdim,
+           self_sym_sizes=tuple(t._shape), indices=indices)
     return (max_return if is_max else min_return)((values, indices))
 
 
@@ -510,11 +495,8 @@ def amax_amin(t, dim=(), keepdim=False, is_max=True):
         _check_nonempty_dims(name, t, dim)
     vals, out_shape = _generic_reduce(t, dims, keepdim, lambda xs: _extreme_of(xs, is_max, later_wins=False))
     out = Tensor._from_values(vals, tuple(out_shape), t._dtype)
-    if needs_grad(t):
-        node = (AmaxBackward0 if is_max else AminBackward0)([t], dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim)
-        node.save("self", t)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    record(AmaxBackward0 if is_max else AminBackward0, (t,), out, dim=saved_dims(_dim_tuple(dim)), keepdim=keepdim,
+           self=t, result=out)
     return out
 
 
@@ -635,6 +617,7 @@ def evenly_distribute_backward(grad, x, value):
 
 
 class _MaxMinAll(Node):
+    saves = ("self", "result")
 
     def apply(self, grad):
         return [evenly_distribute_backward(grad, self.saved("self"), self.saved("result"))]
@@ -649,6 +632,8 @@ class MinBackward1(_MaxMinAll):
 
 
 class _MaxMinDim(Node):
+    saves = ("indices",)
+    saved_outputs = ("indices",)  # the op's second output
 
     def apply(self, grad):
         sv = self._svals
@@ -723,6 +708,7 @@ def _recorded_exclusive_products(t, dim):
 
 class ProdBackward0(Node):
     _name = "ProdBackward0"
+    saves = ("self", "result")
 
     def apply(self, grad):
         return [_prod_backward(grad, self.saved("self"), self.saved("result"), None)]
@@ -730,6 +716,7 @@ class ProdBackward0(Node):
 
 class ProdBackward1(Node):
     _name = "ProdBackward1"
+    saves = ("self", "result")
 
     def apply(self, grad):
         x, result = self.saved("self"), self.saved("result")
@@ -749,6 +736,7 @@ def _restore_reduced_dims(t, dims, keepdim, nd):
 
 
 class _AmaxAminBackward(Node):
+    saves = ("self", "result")
 
     def apply(self, grad):
         x = self.saved("self")

@@ -17,7 +17,7 @@ Which of several equal values torch reports (its index) follows torch's CPU code
 
 from .. import dtypes as D
 from .. import stl_sort
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, record
 from ..iterator import new_strided
 from ..reduction_order import saved_dims, wrapped_dims
 from ..binding import parse_under_python, parsed
@@ -104,11 +104,8 @@ def sort(t, dim=-1, descending=False, stable=False, stable_overload=False):
         stride = preserve_strides(shape, t._stride)
         values = new_strided(_assemble(vals, shape, d), shape, stride, t._dtype)
         indices = new_strided(_assemble(idxs, shape, d), shape, stride, D.int64)
-    if needs_grad(t):
-        node_class = SortBackward1 if stable_overload else SortBackward0
-        node = node_class([t], dim=saved_dims(dim), self_sym_sizes=tuple(t._shape))
-        node.save("indices", indices, is_output=True)
-        attach(node, values)
+    record(SortBackward1 if stable_overload else SortBackward0, (t,), values, dim=saved_dims(dim),
+           self_sym_sizes=tuple(t._shape), indices=indices)
     return sort_return((values, indices))
 
 
@@ -116,6 +113,8 @@ class _SelectingBackward(Node):
     """grad scattered back to the positions the values came from."""
 
     keepdim = True
+    saves = ("indices",)
+    saved_outputs = ("indices",)  # the op's second output
 
     def apply(self, grad):
         sv = self._svals
@@ -173,10 +172,7 @@ def topk(t, k, dim=-1, largest=True, is_sorted=True):
             idxs.append(i)
         values = Tensor._from_values(_assemble(vals, shape, d), tuple(shape), t._dtype)
         indices = Tensor._from_values(_assemble(idxs, shape, d), tuple(shape), D.int64)
-    if needs_grad(t):
-        node = TopkBackward0([t], dim=saved_dims(dim), self_sym_sizes=tuple(t._shape))
-        node.save("indices", indices, is_output=True)
-        attach(node, values)
+    record(TopkBackward0, (t,), values, dim=saved_dims(dim), self_sym_sizes=tuple(t._shape), indices=indices)
     return topk_return((values, indices))
 
 
@@ -225,11 +221,7 @@ def _median_all(t, ignore_nan, node_class):
         stl_sort.nth_element(buf, 0, max(nth, 0), len(buf), lambda a, b: a < b or (_isnan(b) and not _isnan(a)))
         value = buf[max(nth, 0)]
     out = Tensor._from_values([value], (), t._dtype)
-    if needs_grad(t):
-        node = node_class([t])
-        node.save("self", t)
-        node.save("result", out, is_output=True)
-        attach(node, out)
+    record(node_class, (t,), out, self=t, result=out)
     return out
 
 
@@ -248,10 +240,8 @@ def _median_dim(t, dim, keepdim, ignore_nan, node_class, returns):
             [s for k, s in enumerate(t._shape) if k != d]
         values = Tensor._from_values([p[0] for p in pairs], tuple(shape), t._dtype)
         indices = Tensor._from_values([p[1] for p in pairs], tuple(shape), D.int64)
-    if needs_grad(t):
-        node = node_class([t], dim=saved_dims(dim), keepdim=keepdim, self_sym_sizes=tuple(t._shape))
-        node.save("indices", indices, is_output=True)
-        attach(node, values)
+    record(node_class, (t,), values, dim=saved_dims(dim), keepdim=keepdim, self_sym_sizes=tuple(t._shape),
+           indices=indices)
     return returns((values, indices))
 
 
@@ -270,6 +260,7 @@ def nanmedian(t, dim=None, keepdim=False):
 
 
 class _EvenlyDistributed(Node):
+    saves = ("self", "result")
 
     def apply(self, grad):
         return [at.evenly_distribute_backward(grad, self.saved("self"), self.saved("result"))]
@@ -320,10 +311,8 @@ def mode(t, dim=-1, keepdim=False):
             [s for k, s in enumerate(t._shape) if k != d]
         values = Tensor._from_values(D.convert([p[0] for p in pairs], t._dtype, t._dtype), tuple(shape), t._dtype)
         indices = Tensor._from_values([p[1] for p in pairs], tuple(shape), D.int64)
-    if needs_grad(t):
-        node = ModeBackward0([t], dim=saved_dims(dim), keepdim=keepdim, self_sym_sizes=tuple(t._shape))
-        node.save("indices", indices, is_output=True)
-        attach(node, values)
+    record(ModeBackward0, (t,), values, dim=saved_dims(dim), keepdim=keepdim, self_sym_sizes=tuple(t._shape),
+           indices=indices)
     return mode_return((values, indices))
 
 
@@ -419,8 +408,7 @@ def unique(t, sorted=True, return_inverse=False, return_counts=False, dim=None):
         values, counts, inverse = _unique_dim(t, _dim(t, dim))
         inverse_t = Tensor._from_values(inverse, (len(inverse),), D.int64)
         node_class = UniqueDimBackward0
-    if needs_grad(t):
-        attach(node_class([t]), values)
+    record(node_class, (t,), values)
     counts_t = Tensor._from_values(counts, (len(counts),), D.int64)
     if return_inverse and return_counts:
         return values, inverse_t, counts_t
