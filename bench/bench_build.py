@@ -12,10 +12,13 @@ touched. Measured, each as the median of --rounds runs:
   edit-one     in one long-lived process, as in `mkdocs serve`: edit one snippet, rebuild
   bare-serve   the bare build in that same process, the baseline for edit-one
   markdown-exec  the same snippets as markdown-exec blocks, executed in-process on every build
+  timeouts     how long past its `#| timeout:` a snippet that never ends runs (the table's
+               seconds, from `build_figures.py --check`): one the child's own timer stops, and
+               one that cancels that timer, so the warm parent has to kill it
 
 Targets (DEVELOPERS' issue): noop <= 1.15 x bare; clean <= bare + one torch+matplotlib import
 (~3 s) + the snippets' compute spread over the cores; edit-one <= bare-serve + that snippet's
-compute + 0.3 s.
+compute + 0.3 s; a snippet stopped at most 4 s past its timeout, one the parent kills at most 7 s.
 """
 
 import argparse
@@ -161,6 +164,28 @@ def serve_like(work, rounds):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+TIMEOUTS = {  # snippet -> (its source, its timeout, the target: seconds past the timeout)
+    "t/hang.py": ("#| timeout: 2\nn = 0\nwhile True:\n    n += 1\n", 2, 4.0),
+    "t/stubborn.py": ("#| timeout: 1\nimport faulthandler\nfaulthandler.cancel_dump_traceback_later()\n"
+                      "while True:\n    pass\n", 1, 7.0),
+}
+
+
+def timeout_overruns():
+    """{snippet: seconds it ran past its timeout} for TIMEOUTS, from one `build_figures.py --check`."""
+    with tempfile.TemporaryDirectory(prefix="book-bench-timeouts-") as folder:
+        for rel, (source, _, _) in TIMEOUTS.items():
+            path = Path(folder) / "snippets" / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(source)
+        proc = subprocess.run([sys.executable, str(ROOT / "build_figures.py"), "--root", folder, "--check"],
+                              cwd=ROOT, env=ENV, capture_output=True, text=True)
+    rows = {line.split()[0]: line.split() for line in proc.stdout.splitlines() if line.split()[:1] and line.split()[0] in TIMEOUTS}
+    if set(rows) != set(TIMEOUTS) or any(row[1] != "timeout" for row in rows.values()):
+        sys.exit(f"the timeout snippets did not time out:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    return {rel: float(rows[rel][2]) - TIMEOUTS[rel][1] for rel in TIMEOUTS}
+
+
 def snippet_compute(work):
     """Seconds each run's child took (snippets, both sides of every page's cells, every
     exercise check), from one fresh pass through the engine."""
@@ -192,6 +217,7 @@ def main():
         serve = serve_like(work, rounds)
         samples["edit-one"], samples["bare-serve"] = serve["edit"], serve["bare"]
         compute = snippet_compute(work)
+        overruns = [timeout_overruns() for _ in range(rounds)]
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -212,13 +238,16 @@ def main():
          median["edit-one"] <= median["bare-serve"] + compute[EDITED] + 0.3,
          f"{median['edit-one']:.3f} vs {median['bare-serve'] + compute[EDITED] + 0.3:.3f}"),
     ]
+    overrun = {rel: statistics.median(run[rel] for run in overruns) for rel in TIMEOUTS}
+    checks += [(f"{rel} stopped <= {target:.0f} s past its {limit} s timeout", overrun[rel] <= target,
+                f"{overrun[rel]:.2f} s past") for rel, (_, limit, target) in TIMEOUTS.items()]
     print(f"\nwarm parent starts in the serve loop: {serve['starts']} (1 = torch imported once)")
     print(f"edited snippet {EDITED}: {compute[EDITED]:.3f} s of compute; all {len(compute)} runs: {sum(compute.values()):.3f} s")
     for label, ok, detail in checks:
         print(f"{'PASS' if ok else 'MISS'}  {label}: {detail}")
     results = ROOT / "bench" / "results"
     results.mkdir(exist_ok=True)
-    (results / "build.json").write_text(json.dumps({"samples": samples, "median": median, "compute": compute}, indent=1))
+    (results / "build.json").write_text(json.dumps({"samples": samples, "median": median, "compute": compute, "timeout overruns": overruns}, indent=1))
 
 
 if __name__ == "__main__":

@@ -228,8 +228,7 @@ def test_second_run_is_all_hits_and_runs_nothing(cached):
     result, ran = cached["again"]
     assert result.returncode == 0, result
     assert cache_column(result) == {"c/one.py": "hit", "c/two.py": "hit", "c/three.py": "hit"}
-    assert ran == []
-    assert result.elapsed < cached["first"][0].elapsed
+    assert ran == []  # (how much faster that is: bench/bench_build.py's noop build)
 
 
 def test_editing_a_snippet_reruns_only_it(cached):

@@ -168,12 +168,13 @@ def test_timeout_when_the_child_cannot_stop_itself(report):
     assert "snippets/t/stubborn.py: timed out after 1 s and was killed" in report.output, report
 
 
-def test_timeout_is_quick(check):
-    row = parse_table(check.stdout)["t/hang.py"]
-    assert row.status == "timeout"
-    assert float(row.seconds) < 6, check
-    assert float(parse_table(check.stdout)["t/stubborn.py"].seconds) < 8, check
-    # (the whole check's wall time depends on the machine's load: bench/, not a test, measures it)
+def test_a_timed_out_snippet_ran_until_its_timeout_and_is_marked_in_the_table(check):
+    """Both ran to their limit (and were stopped: the check finished). How soon after the limit
+    each was stopped is speed, measured by bench/bench_build.py (timeouts), not asserted here."""
+    rows = parse_table(check.stdout)
+    for rel, limit in (("t/hang.py", 2), ("t/stubborn.py", 1)):
+        assert rows[rel].status == "timeout", check
+        assert float(rows[rel].seconds) >= limit, check
 
 
 def test_sigsegv(report):
