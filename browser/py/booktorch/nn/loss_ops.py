@@ -26,7 +26,7 @@ from itertools import repeat
 from .. import dtypes as D
 from ..errors import unsupported
 from ..grad_mode import no_grad
-from ..graph import Node, attach, needs_grad
+from ..graph import Node, make_node, needs_grad, record
 from ..iterator import check_inplace, fdiv as _fdiv, result_tensor, write
 from ..binding import parse_under_python
 from ..registry import at, function, kernel
@@ -146,11 +146,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     loss = result_tensor(D.round_floats([d * d for d in diffs], dt), x._shape, dt, x, t)
     with no_grad():
         out = _apply_reduction(loss, enum)
-    if needs_grad(x, t):
-        node = MseLossBackward0([x, t], reduction=enum)
-        node.save("self", x)
-        node.save("target", t)
-        attach(node, out)
+    record(MseLossBackward0, (x, t), out, reduction=enum, self=x, target=t)
     return out
 
 
@@ -181,6 +177,7 @@ def _mse_backward_values(grad, x, t, norm):
 
 class MseLossBackward0(Node):
     _name = "MseLossBackward0"
+    saves = ("self", "target")
 
     def apply(self, grad):
         x, t = self.saved("self"), self.saved("target")
@@ -321,12 +318,10 @@ def nll_loss_forward(input, target, weight, enum, ignore_index):
     vals, shape, total = _nll_values(input, target, weight, enum, ignore_index)
     dt = input._dtype
     out = Tensor._from_values(D.round_floats(vals, dt), shape, dt)
-    if needs_grad(input):
-        node = NllLossBackward0([input], reduction=enum, ignore_index=ignore_index, self_sym_sizes=tuple(input._shape))
-        node.save("target", target)
-        node.save("weight", weight)
-        node.save("total_weight", Tensor._from_values([total], (), dt))
-        attach(node, out)
+    if needs_grad(input):  # the total weight is a tensor only for the backward
+        record(NllLossBackward0, (input,), out, reduction=enum, ignore_index=ignore_index,
+               self_sym_sizes=tuple(input._shape), target=target, weight=weight,
+               total_weight=Tensor._from_values([total], (), dt))
     return out
 
 
@@ -354,16 +349,14 @@ def nll_loss_backward(grad, shape, dt, target, weight, enum, ignore_index, total
                     raise _out_of_bounds(c)
                 gi[i * n_classes + c] = f(ws[c] * scaled) if ws is not None else scaled
     out = Tensor._from_values(D.round_floats(gi, dt), tuple(shape), dt)
-    if needs_grad(grad):
-        node = NllLossBackwardBackward0([grad], reduction=enum, ignore_index=ignore_index)
-        node.save("target", target)
-        node.save("weight", weight)
-        attach(node, out)
+    record(NllLossBackwardBackward0, (grad,), out, reduction=enum, ignore_index=ignore_index, target=target,
+           weight=weight)
     return out
 
 
 class NllLossBackward0(Node):
     _name = "NllLossBackward0"
+    saves = ("target", "weight", "total_weight")
 
     def apply(self, grad):
         sv = self._svals
@@ -376,6 +369,7 @@ class NllLossBackwardBackward0(Node):
     """The backward of nll_loss's backward, which is linear in the gradient: nll_loss of the incoming one."""
 
     _name = "NllLossBackwardBackward0"
+    saves = ("target", "weight")
 
     def apply(self, grad):
         sv = self._svals
@@ -418,8 +412,7 @@ def _scalar_op(t, op, s):
     """t op s for a Python number s with torch's Tensor-Scalar node (MulBackward1, DivBackward1)."""
     with no_grad():
         out = at.mul(t, s) if op == "mul" else at.div(t, s)
-    if needs_grad(t):
-        attach((MulBackward1 if op == "mul" else DivBackward1)([t], other=s), out)
+    record(MulBackward1 if op == "mul" else DivBackward1, (t,), out, other=s)
     return out
 
 
@@ -439,17 +432,16 @@ class DivBackward1(Node):
 
 def _masked_zero_(t, mask):
     """t.masked_fill_(mask, 0.0) on a result of the loss (MaskedFillBackward0)."""
-    record = check_inplace(t)
+    recording = check_inplace(t)
     write(t, [0.0 if m else v for v, m in zip(t._values(), at.expand(mask, t._shape)._values())])
-    if record:
-        node = MaskedFillBackward0([t])
-        node.save("mask", mask)
-        rebase_history(t, node)
+    if recording:
+        rebase_history(t, make_node(MaskedFillBackward0, (t,), mask=mask))
     return t
 
 
 class MaskedFillBackward0(Node):
     _name = "MaskedFillBackward0"
+    saves = ("mask",)
 
     def apply(self, grad):
         zero = Tensor._from_values([D.zero_of(grad._dtype)], (), grad._dtype)
@@ -499,8 +491,7 @@ def _cross_entropy_prob_target(input, target, weight, enum, label_smoothing):
 def _add_scalar(t, s):
     with no_grad():
         out = at.add(t, s)
-    if needs_grad(t):
-        attach(AddBackward1([t]), out)
+    record(AddBackward1, (t,), out)
     return out
 
 
@@ -613,17 +604,14 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
         if weight is not None:
             loss = at.inplace(loss, at.mul, weight)
         out = _apply_reduction(loss, enum)
-    if needs_grad(input, target):
-        node = BinaryCrossEntropyBackward0([input, target], reduction=enum)
-        node.save("self", input)
-        node.save("target", target)
-        node.save("weight", weight)
-        attach(node, out)
+    record(BinaryCrossEntropyBackward0, (input, target), out, reduction=enum, self=input, target=target,
+           weight=weight)
     return out
 
 
 class BinaryCrossEntropyBackward0(Node):
     _name = "BinaryCrossEntropyBackward0"
+    saves = ("self", "target", "weight")
 
     def apply(self, grad):
         x, t, w = self.saved("self"), self.saved("target"), self.saved("weight")
@@ -697,18 +685,14 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         if weight is not None:
             loss = at.inplace(loss, at.mul, weight)
         out = _apply_reduction(loss, enum)
-    if needs_grad(input, target):
-        node = BinaryCrossEntropyWithLogitsBackward0([input, target], reduction=enum)
-        node.save("self", input)
-        node.save("target", target)
-        node.save("weight", weight)
-        node.save("pos_weight", pos_weight)
-        attach(node, out)
+    record(BinaryCrossEntropyWithLogitsBackward0, (input, target), out, reduction=enum, self=input, target=target,
+           weight=weight, pos_weight=pos_weight)
     return out
 
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
     _name = "BinaryCrossEntropyWithLogitsBackward0"
+    saves = ("self", "target", "weight", "pos_weight")
 
     def apply(self, grad):
         x, t = self.saved("self"), self.saved("target")

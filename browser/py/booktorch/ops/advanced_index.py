@@ -296,10 +296,10 @@ def index_put_values(x, indices, values, accumulate=False):
 
 
 def _index_put_inplace(x, indices, values, accumulate, node_class):
-    record = check_inplace(x, values)
+    recording = check_inplace(x, values)
     index_put_values(x, indices, values, accumulate)
     x._versions.bump()
-    if record:
+    if recording:
         node = index_put_node(node_class, [x, values], indices, values, accumulate)
         rebase_history(x, node)
     return x

@@ -104,10 +104,10 @@ def masked_fill_values(t, mask, value):
 @kernel
 def masked_fill_(t, mask, value):
     number = _fill_value(value, "masked_fill_")
-    record = check_inplace(t, value)
+    recording = check_inplace(t, value)
     masked_fill_values(t, mask, number)
     t._versions.bump()
-    if record:
+    if recording:
         rebase_history(t, make_node(*_fill_node(t, value), mask=mask))  # the node points at the old history
     return t
 
@@ -196,7 +196,7 @@ def masked_scatter_(t, mask, source):
             "masked_scatter: expected self and source to have same dtypes but got"
             f"{t._dtype._legacy} and {source._dtype._legacy}"
         )
-    record = check_inplace(t, source)
+    recording = check_inplace(t, source)
     m = at.expand(mask, t._shape)
     if m._dtype is D.uint8:
         warnings.warn(_UINT8_SCATTER, UserWarning, stacklevel=3)
@@ -212,7 +212,7 @@ def masked_scatter_(t, mask, source):
             data[p] = src[k]
             k += 1
     t._versions.bump()
-    if record:
+    if recording:
         rebase_history(t, make_node(MaskedScatterBackward0, (t, source), source_sym_sizes=tuple(source._shape),
                                     mask=mask))
     return t

@@ -136,9 +136,9 @@ def _bernoulli_tensor_into(t, p, gen, bump=True):
 @method("uniform_")
 @parsed
 def uniform_(self, **a):
-    record = check_inplace(self)
+    recording = check_inplace(self)
     _uniform_into(self, a["from"], a["to"], state_of(a.get("generator")))
-    if record:
+    if recording:
         _rebase(UniformBackward0, self)
     return self
 
@@ -146,9 +146,9 @@ def uniform_(self, **a):
 @method("normal_")
 @parsed
 def normal_(self, **a):
-    record = check_inplace(self)
+    recording = check_inplace(self)
     _normal_into(self, a["mean"], a["std"], state_of(a.get("generator")))
-    if record:
+    if recording:
         _rebase(NormalBackward0, self)
     return self
 
@@ -157,7 +157,7 @@ def normal_(self, **a):
 @parsed
 def random_(self, **a):
     which = 0 if "to" not in a else 1 if "from" in a else 2  # random_(), random_(from, to), random_(to)
-    record = check_inplace(self)
+    recording = check_inplace(self)
     gen, n, dt = state_of(a.get("generator")), self.numel(), _rng_dtype(self)
     if which == 0:
         _fill(self, rng.random_default(gen, n, dt))
@@ -165,7 +165,7 @@ def random_(self, **a):
         _fill(self, rng.randint(gen, n, a["from"], a["to"], dt))
     else:
         _fill(self, rng.randint(gen, n, 0, a["to"], dt))
-    if record:
+    if recording:
         _rebase((RandomBackward2, RandomBackward0, RandomBackward1)[which], self)
     return self
 
@@ -175,13 +175,13 @@ def random_(self, **a):
 def bernoulli_(self, **a):
     p = a["p"]
     which = 0 if isinstance(p, Tensor) else 1  # bernoulli_(Tensor p), bernoulli_(float p)
-    record = check_inplace(self, p) if which == 0 else check_inplace(self)
+    recording = check_inplace(self, p) if which == 0 else check_inplace(self)
     gen = state_of(a.get("generator"))
     if which == 0:
         _bernoulli_tensor_into(self, p, gen)
     else:
         _fill(self, rng.bernoulli_scalar(gen, self.numel(), p, _rng_dtype(self)))
-    if record:
+    if recording:
         if which == 0:
             _rebase(BernoulliBackward1, self, p)
         else:
