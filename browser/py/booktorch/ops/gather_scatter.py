@@ -15,7 +15,7 @@ import warnings
 
 from .. import dtypes as D
 from ..errors import unsupported
-from ..graph import Node, attach, needs_grad, saved_ints
+from ..graph import Node, make_node, record, saved_ints
 from ..iterator import check_inplace, write_positions, zeros
 from ..binding import parsed
 from ..registry import at, function, kernel, method
@@ -142,16 +142,15 @@ def index_select(t, dim, index):
             data = t._storage.data
             vals = [data[b + m + a] for b in before for m in mid for a in after]
     out = _contiguous(vals, shape, t._dtype)
-    if needs_grad(t):
-        node = IndexSelectBackward0([t], dim=saved_ints(dim), self_sym_sizes=tuple(t._shape))
+    node = record(IndexSelectBackward0, (t,), out, dim=saved_ints(dim), self_sym_sizes=tuple(t._shape), index=index)
+    if node is not None:
         node.dim = d
-        node.save("index", index)
-        attach(node, out)
     return out
 
 
 class IndexSelectBackward0(Node):
     _name = "IndexSelectBackward0"
+    saves = ("index",)
 
     def apply(self, grad):
         sv = self._svals
@@ -234,11 +233,11 @@ def _index_add_values(t, d, index, source, alpha):
 @kernel
 def index_add_(t, dim, index, source, alpha=1):
     d = wrap_dim(dim, t.dim())
-    record = check_inplace(t, source)
+    recording = check_inplace(t, source)
     _index_add_values(t, d, index, source, alpha)
     t._versions.bump()
-    if record:
-        _record_index_add(t, t, dim, index, source, alpha, inplace=True)
+    if recording:
+        rebase_history(t, _index_add_node(make_node, t, dim, index, source, alpha))
     return t
 
 
@@ -247,24 +246,27 @@ def index_add(t, dim, index, source, alpha=1):
     d = wrap_dim(dim, t.dim())
     out = at.clone(at.detach(t), contiguous=True)
     _index_add_values(out, d, index, source, alpha)
-    if needs_grad(t, source):
-        _record_index_add(out, t, dim, index, source, alpha)
+    _index_add_node(record, t, dim, index, source, alpha, out)
     return out
 
 
-def _record_index_add(out, t, dim, index, source, alpha, inplace=False):
-    node = IndexAddBackward0([t, source], alpha=alpha, dim=saved_ints(dim), source_dim=source.dim())
-    node.dim = dim
-    node.save("index", index)
-    node.save("source", source)
-    if inplace:
-        rebase_history(out, node)
-    else:
-        attach(node, out)
+def _node_of(make, node_class, inputs, *out, dim, **saved):
+    """``make`` (graph.record, or graph.make_node for an in-place write, then without ``out``) for a node
+    that also keeps ``dim`` as given (its ``_saved_dim`` is torch's unsigned view of it)."""
+    node = make(node_class, inputs, *out, dim=saved_ints(dim), **saved)
+    if node is not None:
+        node.dim = dim
+    return node
+
+
+def _index_add_node(make, t, dim, index, source, alpha, *out):
+    return _node_of(make, IndexAddBackward0, (t, source), *out, dim=dim, alpha=alpha, source_dim=source.dim(),
+                    index=index, source=source)
 
 
 class IndexAddBackward0(Node):
     _name = "IndexAddBackward0"
+    saves = ("index", "source")
 
     def apply(self, grad):
         sv = self._svals
@@ -323,12 +325,11 @@ def _fill_number(value):
 
 @kernel
 def index_fill_(t, dim, index, value):
-    record = check_inplace(t, value if isinstance(value, Tensor) else None)
+    recording = check_inplace(t, value if isinstance(value, Tensor) else None)
     _index_fill_values(t, dim, index, _fill_number(value))
     t._versions.bump()
-    if record:
-        node = _index_fill_node(t, dim, index, value)
-        rebase_history(t, node)
+    if recording:
+        rebase_history(t, _index_fill_node(make_node, t, dim, index, value))
     return t
 
 
@@ -336,23 +337,19 @@ def index_fill_(t, dim, index, value):
 def index_fill(t, dim, index, value):
     out = at.clone(at.detach(t))
     _index_fill_values(out, dim, index, _fill_number(value))
-    if needs_grad(t, value if isinstance(value, Tensor) else None):
-        attach(_index_fill_node(t, dim, index, value), out)
+    _index_fill_node(record, t, dim, index, value, out)
     return out
 
 
-def _index_fill_node(t, dim, index, value):
+def _index_fill_node(make, t, dim, index, value, *out):
     if isinstance(value, Tensor):
-        node = IndexFillBackward1([t, value], dim=saved_ints(dim))
-    else:
-        node = IndexFillBackward0([t], dim=saved_ints(dim))
-    node.dim = dim
-    node.save("index", index)
-    return node
+        return _node_of(make, IndexFillBackward1, (t, value), *out, dim=dim, index=index)
+    return _node_of(make, IndexFillBackward0, (t,), *out, dim=dim, index=index)
 
 
 class IndexFillBackward0(Node):
     _name = "IndexFillBackward0"
+    saves = ("index",)
 
     def apply(self, grad):
         return [index_fill(grad, self.dim, self.saved("index"), 0)]
@@ -360,6 +357,7 @@ class IndexFillBackward0(Node):
 
 class IndexFillBackward1(Node):
     _name = "IndexFillBackward1"
+    saves = ("index",)
 
     def apply(self, grad):
         index = self.saved("index")
@@ -438,12 +436,11 @@ def _index_copy_values(t, d, index, source):
 @kernel
 def index_copy_(t, dim, index, source):
     d = _index_copy_checks(t, dim, index, source)
-    record = check_inplace(t, source)
+    recording = check_inplace(t, source)
     _index_copy_values(t, d, index, at.detach(source))
     t._versions.bump()
-    if record:
-        node = _index_copy_node(t, dim, index, source)
-        rebase_history(t, node)
+    if recording:
+        rebase_history(t, _index_copy_node(make_node, t, dim, index, source))
     return t
 
 
@@ -452,21 +449,18 @@ def index_copy(t, dim, index, source):
     d = _index_copy_checks(t, dim, index, source)
     out = at.clone(at.detach(t), contiguous=True)  # (a structured kernel's new output)
     _index_copy_values(out, d, index, at.detach(source))
-    if needs_grad(t, source):
-        attach(_index_copy_node(t, dim, index, source), out)
+    _index_copy_node(record, t, dim, index, source, out)
     return out
 
 
-def _index_copy_node(t, dim, index, source):
-    node = IndexCopyBackward0([t, source], dim=saved_ints(dim), source_dim=source.dim())
-    node.dim = dim
-    node.save("index", index)
-    node.save("source", source if source._requires_grad else None)  # torch keeps it only for its gradient
-    return node
+def _index_copy_node(make, t, dim, index, source, *out):
+    return _node_of(make, IndexCopyBackward0, (t, source), *out, dim=dim, source_dim=source.dim(), index=index,
+                    source=source)
 
 
 class IndexCopyBackward0(Node):
     _name = "IndexCopyBackward0"
+    saves = {"index": None, "source": 1}
 
     def apply(self, grad):
         index = self.saved("index")
@@ -496,12 +490,9 @@ def index_copy_method_(self, dim, index, source):
 def gather(t, dim, index, sparse_grad=False):
     d = wrap_dim(dim, t.dim())
     out = _contiguous([], index._shape, t._dtype) if index.numel() == 0 else _gather_values(t, d, index)
-    if needs_grad(t):
-        node = GatherBackward0([t], dim=saved_ints(dim), sparse_grad=sparse_grad)
+    node = record(GatherBackward0, (t,), out, dim=saved_ints(dim), sparse_grad=sparse_grad, index=index, self=t)
+    if node is not None:
         node.dim = d
-        node.save("index", index)
-        node.save("self", t)
-        attach(node, out)
     return out
 
 
@@ -526,6 +517,7 @@ def _gather_values(t, d, index):
 
 class GatherBackward0(Node):
     _name = "GatherBackward0"
+    saves = ("index", "self")
 
     def apply(self, grad):
         sv = self._svals
@@ -638,28 +630,23 @@ def _scatter_into(t, d, index, src, reduce):
     _scatter_values(t, d, index, src if is_tensor else None, value, reduce, opmath=False)
 
 
-def _scatter_node(inputs, dim, index, src, reduce):
+def _scatter_node(make, t, dim, index, src, reduce, *out):
+    inputs = (t, src) if isinstance(src, Tensor) else (t,)
     if reduce is not None:
-        return ScatterNotImplemented(inputs + ([src] if isinstance(src, Tensor) else []))
-    if isinstance(src, Tensor):
-        node = ScatterBackward0(inputs + [src], dim=saved_ints(dim))
-    else:
-        node = ScatterBackward1(inputs, dim=saved_ints(dim))
-    node.dim = dim
-    node.save("index", index)
-    return node
+        return make(ScatterNotImplemented, inputs, *out)
+    return _node_of(make, ScatterBackward0 if isinstance(src, Tensor) else ScatterBackward1, inputs, *out, dim=dim,
+                    index=index)
 
 
 @kernel
 def scatter_(t, dim, index, src, reduce=None):
     d = wrap_dim(dim, t.dim())
-    record = check_inplace(t, src)
+    recording = check_inplace(t, src)
     write_positions(t)
     _scatter_into(t, d, index, src, reduce)
     t._versions.bump()
-    if record:
-        node = _scatter_node([t], dim, index, src, reduce)
-        rebase_history(t, node)
+    if recording:
+        rebase_history(t, _scatter_node(make_node, t, dim, index, src, reduce))
     return t
 
 
@@ -668,13 +655,13 @@ def scatter(t, dim, index, src, reduce=None):
     d = wrap_dim(dim, t.dim())
     out = at.clone(at.detach(t), contiguous=True)
     _scatter_into(out, d, index, src, reduce)
-    if needs_grad(t, src if isinstance(src, Tensor) else None):
-        attach(_scatter_node([t], dim, index, src, reduce), out)
+    _scatter_node(record, t, dim, index, src, reduce, out)
     return out
 
 
 class ScatterBackward0(Node):
     _name = "ScatterBackward0"
+    saves = ("index",)
 
     def apply(self, grad):
         d, index = self.dim, self.saved("index")
@@ -684,6 +671,7 @@ class ScatterBackward0(Node):
 
 class ScatterBackward1(Node):
     _name = "ScatterBackward1"
+    saves = ("index",)
 
     def apply(self, grad):
         return [scatter(grad, self.dim, self.saved("index"), 0)]
@@ -709,12 +697,11 @@ def _scatter_add_into(t, d, index, src):
 @kernel
 def scatter_add_(t, dim, index, src):
     d = wrap_dim(dim, t.dim())
-    record = check_inplace(t, src)
+    recording = check_inplace(t, src)
     _scatter_add_into(t, d, index, src)
     t._versions.bump()
-    if record:
-        node = _scatter_add_node(t, dim, index, src)
-        rebase_history(t, node)
+    if recording:
+        rebase_history(t, _scatter_add_node(make_node, t, dim, index, src))
     return t
 
 
@@ -723,20 +710,17 @@ def scatter_add(t, dim, index, src):
     d = wrap_dim(dim, t.dim())
     out = at.clone(at.detach(t), contiguous=True)
     _scatter_add_into(out, d, index, src)
-    if needs_grad(t, src):
-        attach(_scatter_add_node(t, dim, index, src), out)
+    _scatter_add_node(record, t, dim, index, src, out)
     return out
 
 
-def _scatter_add_node(t, dim, index, src):
-    node = ScatterAddBackward0([t, src], dim=saved_ints(dim))
-    node.dim = dim
-    node.save("index", index)
-    return node
+def _scatter_add_node(make, t, dim, index, src, *out):
+    return _node_of(make, ScatterAddBackward0, (t, src), *out, dim=dim, index=index)
 
 
 class ScatterAddBackward0(Node):
     _name = "ScatterAddBackward0"
+    saves = ("index",)
 
     def apply(self, grad):
         g_src = gather(grad, self.dim, self.saved("index")) if self.needs(1) else None
@@ -767,16 +751,13 @@ def take(t, index):
     lin = _linear_positions(t)
     data = t._storage.data
     out = _contiguous([data[lin[i]] for i in idx], index._shape, t._dtype)
-    if needs_grad(t):
-        node = TakeBackward0([t])
-        node.save("self", t)
-        node.save("index", index)
-        attach(node, out)
+    record(TakeBackward0, (t,), out, self=t, index=index)
     return out
 
 
 class TakeBackward0(Node):
     _name = "TakeBackward0"
+    saves = ("self", "index")
 
     def apply(self, grad):
         t = self.saved("self")
@@ -816,12 +797,11 @@ def _put_values(t, index, source, accumulate):
 
 @kernel
 def put_(t, index, source, accumulate=False):
-    record = check_inplace(t, source)
+    recording = check_inplace(t, source)
     _put_values(t, index, source, accumulate)
     t._versions.bump()
-    if record:
-        node = _put_node(t, index, source, accumulate)
-        rebase_history(t, node)
+    if recording:
+        rebase_history(t, make_node(PutBackward0, (t, source), accumulate=accumulate, index=index, source=source))
     return t
 
 
@@ -829,20 +809,13 @@ def put_(t, index, source, accumulate=False):
 def put(t, index, source, accumulate=False):
     out = at.clone(at.detach(t))
     _put_values(out, index, source, accumulate)
-    if needs_grad(t, source):
-        attach(_put_node(t, index, source, accumulate), out)
+    record(PutBackward0, (t, source), out, accumulate=accumulate, index=index, source=source)
     return out
-
-
-def _put_node(t, index, source, accumulate):
-    node = PutBackward0([t, source], accumulate=accumulate)
-    node.save("index", index)
-    node.save("source", source)
-    return node
 
 
 class PutBackward0(Node):
     _name = "PutBackward0"
+    saves = ("index", "source")
 
     def apply(self, grad):
         index, source = self.saved("index"), self.saved("source")
