@@ -1,7 +1,7 @@
 """Writing whole tensors in place: ``fill_``, ``zero_`` and ``copy_``."""
 
 from .. import dtypes as D
-from ..graph import Node
+from ..graph import Node, make_node
 from ..iterator import check_inplace, copy_into, zeros
 from ..registry import at, kernel, method
 from ..shape import broadcast_shapes, fmt_list
@@ -29,11 +29,12 @@ def _fill(t, value, node_class):
                 f"fill_ only supports 0-dimension value tensor but got tensor with {value.dim()} dimensions."
             )
         source, value = value, value.item()
-    record = check_inplace(t, source)
+    recording = check_inplace(t, source)
     # torch checks the value's range, except for one float16 or bfloat16 element
     copy_into(t, D.checked_scalar(value, t._dtype, check_reduced=t.numel() != 1))
-    if record:
-        rebase_history(t, FillBackward3([t, source]) if source is not None else node_class([t]))
+    if recording:
+        node = make_node(FillBackward3, (t, source)) if source is not None else make_node(node_class, (t,))
+        rebase_history(t, node)
     return t
 
 
@@ -42,15 +43,15 @@ def copy_(dst, src, non_blocking=False):
     if not isinstance(src, Tensor):  # torch's parser lets copy_ take a number, as a 0-d "wrapped number" tensor
         src = Tensor._from_values([src], (), D.bool_ if isinstance(src, bool) else
                                   D.int64 if isinstance(src, int) else D.float64)
-    record = check_inplace(dst, src)
+    recording = check_inplace(dst, src)
     shape = broadcast_shapes(dst._shape, src._shape)  # torch's TensorIterator: its error for shapes that do not
     if tuple(shape) != tuple(dst._shape):              # broadcast, and the output's shape may not grow
         raise RuntimeError(
             f"output with shape {fmt_list(dst._shape)} doesn't match the broadcast shape {fmt_list(shape)}"
         )
     copy_into(dst, src)
-    if record:
-        node = CopyBackwards([dst, src])
+    if recording:
+        node = make_node(CopyBackwards, (dst, src))
         node.src_dtype, node.src_shape = src._dtype, tuple(src._shape)
         rebase_history(dst, node)
     return dst

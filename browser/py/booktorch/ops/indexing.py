@@ -21,6 +21,7 @@ from .. import dtypes as D
 from ..grad_mode import no_grad
 from ..grad_mode import state as grad_state
 from ..errors import unsupported
+from ..graph import make_node
 from ..iterator import NO_GRAD_VIEW_WRITE, copy_into, is_number
 from ..registry import at, method
 from ..tensor import Tensor
@@ -288,15 +289,15 @@ def _record(x, target, inner):
 def _copy_to(x, target, value):
     """copy_to: ``target.copy_(value)`` for a value of target's shape, ``fill_`` for a 0-d value, else
     the value without its leading size-1 dimensions, expanded."""
-    record = _records(x, target, value)
+    recording = _records(x, target, value)
     if value._shape != target._shape and value.dim() > 0:
         value = _drop_leading_ones(value, always=True)
         if value._shape != target._shape:
             value = at.expand(value, target._shape)
     copy_into(target, at.detach(value))  # bumps the version x and its views share
-    if record:
+    if recording:
         inner_class = CopyBackwards if value.dim() > 0 or target.dim() == 0 else FillBackward3
-        inner = inner_class([x, value])
+        inner = make_node(inner_class, (x, value))
         inner.src_dtype = value._dtype
         _record(x, target, inner)
 
@@ -319,8 +320,8 @@ def setitem(x, index, value):
     if target is x:
         at.index_put_(x, indices, value)
         return
-    record = _records(x, target, value)
+    recording = _records(x, target, value)
     at.index_put_values(target, indices, value)
     x._versions.bump()
-    if record:
+    if recording:
         _record(x, target, at.index_put_backward([x, value], indices, value))
