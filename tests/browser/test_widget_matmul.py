@@ -178,18 +178,18 @@ def test_play_steps_on_a_timer_and_jumps_to_the_end_with_reduced_motion(watched,
     assert s["complete"] and s["step"] == 12 and not s["playing"]
     assert live(page) == "All 4 cells done: C = [[58, 64], [139, 154]]."
 
+    watched.page.clock.install()  # the page's timers on a clock this test can move on
     page = open_widget(watched, isolated_url, reduced_motion="no-preference")
     action(page, "play").click()
     assert state(page)["playing"] and action(page, "play").inner_text() == "Pause"
     page.wait_for_function(
         "() => JSON.parse(document.querySelector('[data-widget=matmul]').dataset.state).step >= 3",
-        timeout=5000,
     )
     assert live(page) == "C[0][0] = 58"
     action(page, "play").click()  # Pause
     paused = state(page)
     assert not paused["playing"] and action(page, "play").inner_text() == "Play"
-    page.wait_for_timeout(800)
+    page.clock.run_for(10_000)  # every timer due in the next 10 s runs: none steps a paused widget
     assert state(page)["step"] == paused["step"]
     clean(watched, isolated_url)
 
