@@ -259,7 +259,7 @@ def test_keyboard_only_at_360_px_with_a_parse_error_and_the_h_slider(watched, is
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")  # Play
     page.keyboard.press("Enter")
-    wait_for(page, "s.step === 5 && !s.playing", timeout=5000)
+    wait_for(page, "s.step === 5 && !s.playing")
 
     # The h slider by keyboard.
     slider = page.locator(f"{ROOT} input[data-input=h]")
