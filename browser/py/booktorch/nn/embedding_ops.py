@@ -15,7 +15,7 @@ import sys
 from .. import dtypes as D
 from ..errors import unsupported
 from ..grad_mode import no_grad
-from ..graph import Node, attach, needs_grad, saved_ints
+from ..graph import Node, record, saved_ints
 from ..registry import at, function, kernel
 from ..tensor import Tensor
 
@@ -44,17 +44,17 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
         else:
             flat = at.index_select(weight, 0, at.reshape(indices, (-1,)))
             out = at.view(flat, tuple(indices._shape) + (weight._shape[1],))
-    if needs_grad(weight):
-        node = EmbeddingBackward0([weight], padding_idx=saved_ints(padding_idx), scale_grad_by_freq=scale_grad_by_freq,
-                                  sparse=sparse, weight_sym_argsize_0=weight._shape[0])
+    node = record(EmbeddingBackward0, (weight,), out, padding_idx=saved_ints(padding_idx),
+                  scale_grad_by_freq=scale_grad_by_freq, sparse=sparse, weight_sym_argsize_0=weight._shape[0],
+                  indices=indices)
+    if node is not None:
         node.padding_idx = padding_idx
-        node.save("indices", indices)
-        attach(node, out)
     return out
 
 
 class EmbeddingBackward0(Node):
     _name = "EmbeddingBackward0"
+    saves = ("indices",)
 
     def apply(self, grad):
         sv = self._svals
@@ -78,16 +78,15 @@ def embedding_dense_backward(grad, indices, num_weights, padding_idx):
         summed = [values[base + j] + rows[src + j] for j in range(width)]
         values[base:base + width] = D.round_values(D.round_values(summed, acc), dt)
     out = Tensor._from_values(values, (num_weights, width), dt)
-    if needs_grad(grad):
-        node = EmbeddingDenseBackwardBackward0([grad], padding_idx=saved_ints(padding_idx))
+    node = record(EmbeddingDenseBackwardBackward0, (grad,), out, padding_idx=saved_ints(padding_idx), indices=indices)
+    if node is not None:
         node.padding_idx = padding_idx
-        node.save("indices", indices)
-        attach(node, out)
     return out
 
 
 class EmbeddingDenseBackwardBackward0(Node):
     _name = "EmbeddingDenseBackwardBackward0"
+    saves = ("indices",)
 
     def apply(self, grad):
         indices, padding_idx = self.saved("indices"), self.padding_idx
