@@ -116,3 +116,45 @@ def test_install_is_idempotent():
     results = run(["import booktorch, sys; booktorch.install_as_torch(); booktorch.install_as_torch(); "
                    "out = sum(1 for f in sys.meta_path if type(f).__name__ == '_BrowserFinder')"])
     assert results == [["ok", 1]]
+
+
+WITH_PLOTTING = "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot, numpy  # as the build's child has them"
+
+
+def test_the_readers_imports_are_refused_even_where_the_process_has_them():
+    """The build's child has numpy and matplotlib imported for itself; a cell's import of them is refused there
+    too, with the browser's error, and the reader's functions are refused them when called."""
+    results = run(["import numpy", "import matplotlib.pyplot as plt", "from matplotlib import pyplot",
+                   "import numpy.linalg", "def f():\n    import numpy\nf()", "import json; out = json.dumps([1])"],
+                  before=WITH_PLOTTING)
+    assert [r[0] for r in results] == ["NotInBrowserError"] * 5 + ["ok"]
+    names = ["numpy", "matplotlib.pyplot", "matplotlib", "numpy.linalg", "numpy"]
+    for (_, text), name in zip(results, names):
+        assert text.startswith(f"booktorch.errors.NotInBrowserError: {name} is not available in the browser"), text
+
+
+def test_a_module_still_imports_what_it_needs():
+    """matplotlib imports its backend the first time a figure is made: a module's own imports are not the reader's."""
+    results = run(["import sys\nplt = sys.modules['matplotlib.pyplot']\nplt.figure()\nout = len(plt.get_fignums())"],
+                  before=WITH_PLOTTING)
+    assert results == [["ok", 1]]
+
+
+def test_a_matplotlib_cell_gets_booktorchs_error_not_a_recursion_error():
+    """A tester's cell plotted tensors: in the build's child, matplotlib (imported there) took booktorch's
+    tensors for torch's, converted them to arrays of tensor objects and recursed in its unit converters."""
+    cell = "import matplotlib.pyplot as plt\\nimport torch\\nplt.plot(torch.arange(3.), torch.arange(3.) ** 2)"
+    results = run(["import bookcell\nnamespace = {'__name__': '__main__', '__file__': 'docs/page.md'}\n"
+                   f"out = bookcell.run('{cell}', 'cell 1', namespace)[2]"], before=WITH_PLOTTING)
+    assert results[0][0] == "ok"
+    assert results[0][1].startswith("booktorch.errors.NotInBrowserError: matplotlib.pyplot is not available")
+
+
+def test_numpy_conversions_name_what_is_missing():
+    np = "import sys, torch\nnp = sys.modules['numpy']\n"
+    results = run([np + "torch.tensor(np.zeros(2))", np + "torch.as_tensor(np.ones(3))", np + "torch.from_numpy(np.ones(1))",
+                   "import torch\ntorch.ones(2).numpy()"], before=WITH_PLOTTING)
+    assert [r[0] for r in results] == ["NotInBrowserError"] * 4
+    for (_, text), name in zip(results, ["A tensor from NumPy's ndarray (torch.tensor, torch.as_tensor)"] * 2
+                               + ["torch.from_numpy", "Tensor.numpy"]):
+        assert text.startswith(f"booktorch.errors.NotInBrowserError: {name}"), text

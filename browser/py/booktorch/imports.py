@@ -6,18 +6,24 @@ booktorch.autograd``).  Anything booktorch lacks raises booktorch's "not availab
 the browser" error instead of ModuleNotFoundError or ImportError:
 
 - a torch submodule booktorch does not have (``import torch.fft``,
-  ``from torch.utils.data import DataLoader``);
+  ``from torch.utils.tensorboard import SummaryWriter``);
 - a name a namespace does not have (``from torch import fft``,
   ``from torch.autograd import missing``): the import system asks for it as a
   submodule (every namespace is a package, see :func:`booktorch.surface.finish`);
 - a package the browser does not have (``import numpy``, matplotlib, pandas, scipy,
-  sklearn, torchvision...), unless it was already imported (it is then really there).
+  sklearn, torchvision...) when the reader's code imports it, even where the process has it
+  (the build's child has imported numpy and matplotlib for itself: a cell that used them
+  there ran matplotlib on booktorch's tensors, which it takes for torch's, and recursed
+  until RecursionError); a module that imports its own dependencies is not refused them.
 
-A finder at the front of ``sys.meta_path`` does this; ``sys.modules`` entries named
-``torch`` or ``torch.*`` that are not booktorch's (real torch, in the build's child
-process) are removed, so that nothing of real torch is reached through those names.
+A finder at the front of ``sys.meta_path`` does this for modules not yet imported, and
+``builtins.__import__`` for the reader's import statements (code that is no module's own:
+a cell); ``sys.modules`` entries named ``torch`` or ``torch.*`` that are not booktorch's
+(real torch, in the build's child process) are removed, so that nothing of real torch is
+reached through those names.
 """
 
+import builtins
 import importlib.machinery
 import sys
 
@@ -34,7 +40,7 @@ BROWSER_LACKS = (
 
 def _wanted(name):
     """The whole module an import statement asks for, when ``name`` is only its first missing parent
-    (``from torch.utils.data import X`` imports torch.utils first): read from the import system's
+    (``from torch.utils.tensorboard import X`` imports torch.utils first): read from the import system's
     frames, where ``_find_and_load_unlocked(name)`` runs once per level."""
     frame = sys._getframe(1)
     wanted = name
@@ -65,7 +71,7 @@ class _BrowserFinder:
             if parent in registry.namespace_modules() and importlib.machinery.PathFinder.find_spec(name, path) is None:
                 raise unsupported(registry.torch_name(_wanted(name)))
             return None
-        if top in self.refuse:
+        if top in self.refuse and not _from_a_module(_importer_globals()):
             raise unsupported(_wanted(name))
         return None
 
@@ -86,11 +92,40 @@ class _Existing:
 _FINDER = _BrowserFinder()
 
 
+def _importer_globals():
+    """The globals of the code that started the import in progress (the first frame outside importlib)."""
+    frame = sys._getframe(2)
+    while frame is not None and (frame.f_code.co_filename.startswith("<frozen importlib")
+                                 or frame.f_globals.get("__name__", "").startswith("importlib")
+                                 or frame.f_code.co_name == "__import__" and frame.f_globals is globals()):
+        frame = frame.f_back
+    return frame.f_globals if frame is not None else None
+
+
+def _from_a_module(namespace):
+    """Whether ``namespace`` (an import statement's globals) is an imported module's own, not a cell's."""
+    module = sys.modules.get(namespace.get("__name__")) if isinstance(namespace, dict) else None
+    return module is not None and getattr(module, "__dict__", None) is namespace
+
+
+def _refusing(original):
+    """``builtins.__import__`` that refuses the reader's imports of what the browser lacks, already imported
+    or not: the same error in the build's child (which has numpy and matplotlib) as in the browser."""
+
+    def __import__(name, globals=None, locals=None, fromlist=(), level=0):  # noqa: A001, A002, N807 - Python's
+        if level == 0 and name.partition(".")[0] in _FINDER.refuse and not _from_a_module(globals):
+            raise unsupported(name)
+        return original(name, globals, locals, fromlist, level)
+
+    __import__.refusing = True
+    return __import__
+
+
 def install_as_torch(refuse=BROWSER_LACKS):
     """Make ``import torch`` and every ``torch.*`` import resolve to booktorch (idempotent).
 
-    ``refuse``: top-level packages whose import raises booktorch's error unless already imported
-    (by default the packages the browser lacks; ``()`` refuses none)."""
+    ``refuse``: top-level packages whose import raises booktorch's error (by default the packages the
+    browser lacks; ``()`` refuses none); the reader's code is refused them even when already imported."""
     _FINDER.refuse = tuple(refuse)
     for name in [n for n in sys.modules if n == "torch" or n.startswith("torch.")]:
         del sys.modules[name]
@@ -98,3 +133,5 @@ def install_as_torch(refuse=BROWSER_LACKS):
         sys.modules[name] = module
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
+    if not getattr(builtins.__import__, "refusing", False):
+        builtins.__import__ = _refusing(builtins.__import__)

@@ -164,6 +164,8 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
 
 def _from_data(data, dtype):
     """A tensor from nested Python sequences and numbers, its dtype inferred unless given."""
+    if type(data).__module__ == "numpy":  # only where NumPy exists (the build), never in the browser
+        raise unsupported(f"A tensor from NumPy's {type(data).__name__} (torch.tensor, torch.as_tensor)")
     if isinstance(data, (str, bytes)):
         raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
     dt = dtype if dtype is not None else _infer_dtype(data)
