@@ -3,8 +3,9 @@ io.BytesIO, loaded back into a model (load_state_dict) and an optimizer; every d
 storage still share it; Parameters, dtypes, sizes, devices and Python containers; the errors a reader
 meets (a missing file, a whole model under weights_only=True with torch's long message, an unseekable
 source, a buffer not rewound, a CUDA map_location on a CPU-only machine) and the safe-globals allowlist.
-Files are written to a temporary folder, never the working directory. The format is torch's own: real
-torch reads booktorch's files and booktorch reads torch's (tested below, outside the parity programs)."""
+Files are written to a temporary folder, never the working directory. The format is torch's own, byte for
+byte but for the random serialization id: real torch reads booktorch's files and booktorch reads torch's
+(tested below, outside the parity programs)."""
 
 import io
 
@@ -196,3 +197,37 @@ def test_what_booktorch_does_not_read_or_write_raises_its_error(call):
     b.seek(0)
     with pytest.raises(NotInBrowserError, match="is not available in the browser"):
         eval(call, {"save": booktorch.save, "load": booktorch.load, "x": booktorch.ones(1), "b": b, "io": io})
+
+
+def _without_id(data):
+    """The archive's bytes with the random serialization id (and the CRCs that cover it) zeroed."""
+    import re
+    import struct
+    import zipfile
+
+    info = next(i for i in zipfile.ZipFile(io.BytesIO(data)).infolist() if i.filename.endswith("serialization_id"))
+    names, extras = struct.unpack("<HH", data[info.header_offset + 26:info.header_offset + 30])
+    start = info.header_offset + 30 + names + extras
+    data = data[:start] + b"0" * 40 + data[start + 40:start + 44] + b"\0" * 4 + data[start + 48:]
+    crc = struct.pack("<I", info.CRC)
+    return re.sub(re.escape(crc), b"\0" * 4, data)
+
+
+@pytest.mark.parametrize("make", [
+    "nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 3)).state_dict()",
+    "{'a': t.arange(5), 'b': t.ones(3, 3).t(), 'h': t.ones(70).half(), 'n': [1, 2.5, None], 'p': nn.Parameter(t.ones(2))}",
+    "t.tensor(3.5)",
+])
+def test_booktorch_writes_torchs_bytes(make):
+    """Byte for byte what torch writes, but for the random serialization id: so even a file's size agrees."""
+    import booktorch
+    import torch
+
+    files = []
+    for t in (torch, booktorch):
+        t.manual_seed(0)
+        buffer = io.BytesIO()
+        t.save(eval(make, {"t": t, "nn": t.nn}), buffer)
+        files.append(buffer.getvalue())
+    assert len(files[0]) == len(files[1])
+    assert _without_id(files[0]) == _without_id(files[1])

@@ -1,7 +1,7 @@
 """``torch.save`` and ``torch.load`` (also ``torch.serialization``'s), in torch's own file format.
 
-What booktorch writes is what torch 2.13 writes: a zip archive (stored, each record aligned to 64 bytes)
-holding ``data.pkl`` (the object, pickled with protocol 2: a tensor as ``torch._utils._rebuild_tensor_v2``
+What booktorch writes is what torch 2.13 writes, byte for byte but for the random serialization id: a zip
+archive (stored, each record aligned to 64 bytes, as torch's miniz writer lays it out) holding ``data.pkl`` (the object, pickled with protocol 2: a tensor as ``torch._utils._rebuild_tensor_v2``
 of a storage, offset, sizes, strides and requires_grad; a Parameter through ``_rebuild_parameter``; a
 storage as a persistent id ``("storage", torch.FloatStorage, key, "cpu", numel)``), ``data/<key>`` (each
 storage's bytes, little-endian), ``.format_version``, ``.storage_alignment``, ``byteorder``, ``version``
@@ -25,6 +25,7 @@ import random as _random
 import struct as _struct
 import sys as _sys
 import zipfile as _zipfile
+import zlib as _zlib
 from array import array as _array
 from types import FunctionType as _FunctionType
 from contextlib import contextmanager as _contextmanager
@@ -236,30 +237,48 @@ def _reduce_tensor(t):
     return _REBUILD_TENSOR, args
 
 
-class _AlignedZip:
-    """Writes torch's records: stored, each one's data starting at a multiple of 64 bytes."""
+class _ZipWriter:
+    """The zip archive torch's writer (miniz in PyTorchStreamWriter) makes, byte for byte: records stored
+    uncompressed, each one's data starting at a multiple of 64 bytes (an "FB" padding field in its local
+    header) and followed by a data descriptor, then the central directory, a zip64 end record and its
+    locator, and the end record; offsets count from where the archive starts in the file."""
 
     def __init__(self, file, prefix):
-        self.base = file.tell()  # where the archive starts in the file
-        self.zip = _zipfile.ZipFile(file, "w", _zipfile.ZIP_STORED)
-        self.prefix = prefix
+        self.file, self.prefix = file, prefix
+        self.entries = []  # (name, crc, size, offset of its local header)
+        self.position = 0
+
+    def _put(self, data):
+        self.file.write(data)
+        self.position += len(data)
 
     def write(self, name, data):
-        full = f"{self.prefix}/{name}"
-        info = _zipfile.ZipInfo(full, date_time=(1980, 1, 1, 0, 0, 0))
-        start = self.zip.fp.tell() - self.base + 30 + len(full.encode("utf-8")) + 4  # the data's offset
-        info.extra = b"FB" + _struct.pack("<H", -start % _ALIGNMENT) + b"Z" * (-start % _ALIGNMENT)
-        self.zip.writestr(info, data)
+        full = f"{self.prefix}/{name}".encode("utf-8")
+        padding = -(self.position + 30 + len(full) + 4) % _ALIGNMENT
+        extra = b"FB" + _struct.pack("<H", padding) + b"Z" * padding
+        crc = _zlib.crc32(data)
+        self.entries.append((full, crc, len(data), self.position))
+        self._put(_struct.pack("<IHHHHHIIIHH", 0x04034B50, 0, 0x0808, 0, 0, 0, 0, 0, 0, len(full), len(extra))
+                  + full + extra)
+        self._put(data)
+        self._put(_struct.pack("<IIII", 0x08074B50, crc, len(data), len(data)))
 
     def close(self):
-        self.zip.close()
+        start = self.position
+        for full, crc, size, offset in self.entries:
+            self._put(_struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0, 0, 0x0808, 0, 0, 0, crc, size, size,
+                                   len(full), 0, 0, 0, 0, 0, offset) + full)
+        size, count, zip64 = self.position - start, len(self.entries), self.position
+        self._put(_struct.pack("<IQHHIIQQQQ", 0x06064B50, 44, 0x031E, 45, 0, 0, count, count, size, start))
+        self._put(_struct.pack("<IIQI", 0x07064B50, 0, zip64, 1))
+        self._put(_struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, size, start, 0))
 
 
 def _write_archive(obj, file, prefix, protocol):
     buffer = _io.BytesIO()
     pickler = _Pickler(buffer, protocol)
     pickler.dump(obj)
-    archive = _AlignedZip(file, prefix)
+    archive = _ZipWriter(file, prefix)
     archive.write("data.pkl", buffer.getvalue())
     archive.write(".format_version", b"1")
     archive.write(".storage_alignment", str(_ALIGNMENT).encode())
