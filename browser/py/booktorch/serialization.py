@@ -420,7 +420,10 @@ def _locations(map_location):
 def _opened(f):
     """A binary file to read from: ``f`` opened, or ``f`` itself once it is known to be seekable."""
     if isinstance(f, (str, _os.PathLike)):
-        return open(_os.fspath(f), "rb")
+        try:
+            return open(_os.fspath(f), "rb")
+        except FileNotFoundError as e:  # Linux's number (2), which torch's message shows; Emscripten's is 44
+            raise FileNotFoundError(2, "No such file or directory", e.filename) from None
     try:
         f.seek(f.tell())
     except (_io.UnsupportedOperation, AttributeError) as e:
