@@ -184,9 +184,17 @@ _F16_LIMIT = 65520.0  # the float32 values from here on round to an infinite hal
 _TWO53 = 1 << 53
 
 
+_F32 = struct.Struct("f")
+_pack_f32, _unpack_f32 = _F32.pack, _F32.unpack
+
+
 def f32(x):
-    """Round one Python number to the nearest float32 value (ties to even)."""
-    return array("f", (x,))[0]
+    """Round one Python number to the nearest float32 value (ties to even; beyond float32's range, an
+    infinity of its sign, as a C cast gives)."""
+    try:
+        return _unpack_f32(_pack_f32(x))[0]
+    except struct.error:  # an int beyond a double's range: Python's OverflowError, as array() raises it
+        return array("f", (x,))[0]
 
 
 def round_f32(values):
@@ -388,6 +396,9 @@ FINFO_MAX = {
 
 
 # ------------------------------------------------------------------ fused multiply-add (what compiled kernels compute)
+_INF = float("inf")
+
+
 def _f32_bits(x):
     return struct.unpack("<I", struct.pack("<f", x))[0]
 
@@ -400,10 +411,10 @@ def fma_f32(a, b, c):
     """float32 fma(a, b, c) = round(a*b + c) with a single rounding (a and b float32 values)."""
     p = a * b  # exact in double for float32 inputs
     s = p + c
-    r = f32(s)
+    r = _unpack_f32(_pack_f32(s))[0]
     bb = s - p
     err = (p - (s - bb)) + (c - bb)
-    if err == 0 or r == s or s != s or r in (float("inf"), float("-inf")):
+    if err == 0 or r == s or s != s or r == _INF or r == -_INF:
         return r
     bits = _f32_bits(r)
     # neighbour of r on the side of s

@@ -49,16 +49,30 @@ def numel_overflows(sizes):
     return overflow or prod >= 1 << 63
 
 
+_CONTIGUOUS = {}  # shape -> its row-major strides: a program uses few shapes, and asks for them on every op
+
+
 def contiguous_strides(shape):
+    try:
+        return _CONTIGUOUS[shape]
+    except (KeyError, TypeError):  # a new shape, or a list
+        pass
     strides = [0] * len(shape)
     acc = 1
     for i in range(len(shape) - 1, -1, -1):
         strides[i] = acc
         acc *= max(shape[i], 1)
-    return tuple(strides)
+    strides = tuple(strides)
+    if type(shape) is tuple:
+        if len(_CONTIGUOUS) > 4096:
+            _CONTIGUOUS.clear()
+        _CONTIGUOUS[shape] = strides
+    return strides
 
 
 def is_contiguous(shape, stride):
+    if stride == contiguous_strides(shape):  # the common case (tuples); lists and other strides are checked below
+        return True
     if numel(shape) == 0:
         return True
     z = 1
