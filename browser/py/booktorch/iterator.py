@@ -93,21 +93,28 @@ def new_strided(vals, shape, stride, dt):
     return Tensor._make(Storage(data, dt.itemsize), shape, stride, 0, dt)
 
 
-def result_tensor(vals, shape, dt, *operands, common=None):
-    """The result of an elementwise op: laid out like torch's TensorIterator output.
-
-    Inputs of another dtype than the computation dtype ``common`` are first copied
-    with ``.to(common)`` by TensorIterator, which can change their layout.
-    """
-    shape = tuple(shape)
-    common = common or dt
-    tens = [
+def kernel_layouts(common, *operands):
+    """``(shape, strides)`` of each tensor operand as the kernel reads it: TensorIterator first copies
+    an input of another dtype than the computation dtype ``common`` with ``.to(common)``, which can
+    change its layout."""
+    return [
         (o._shape, o._stride if o._dtype is common else preserve_strides(o._shape, o._stride))
         for o in operands
         if isinstance(o, Tensor)
     ]
+
+
+def result_strides(shape, common, *operands):
+    """The strides torch's TensorIterator gives the output of an elementwise op."""
+    shape = tuple(shape)
     same = all(tuple(o._shape) == shape if isinstance(o, Tensor) else shape == () for o in operands)
-    return new_strided(vals, shape, elementwise_out_strides(shape, tens, same), dt)
+    return elementwise_out_strides(shape, kernel_layouts(common, *operands), same)
+
+
+def result_tensor(vals, shape, dt, *operands, common=None):
+    """The result of an elementwise op: laid out like torch's TensorIterator output (computed in
+    ``common``, by default ``dt``)."""
+    return new_strided(vals, shape, result_strides(shape, common or dt, *operands), dt)
 
 
 def unary_result(vals, t, dt):

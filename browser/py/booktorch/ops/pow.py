@@ -5,16 +5,23 @@ Follows ATen's PowKernel: float32 and float64 special-case the exponents 2, 3, -
 bfloat16 does the same in bfloat16 arithmetic (rounding after each step) with the
 exponent rounded to bfloat16; float16 computes ``pow`` in float32 with the exponent
 rounded to float16; integers raise to non-negative powers with wrap-around.
+
+Any other float32 power is computed twice over in ATen's loop (:mod:`booktorch.loops`): Sleef's
+``powf`` in the vector lanes, with the exponent rounded to float32 (:mod:`booktorch.sleef`), and
+the C library's in the scalar loop (``powf``, :mod:`booktorch.libm`; with a number exponent
+``pow(double, double)`` rounded to float32), so each element takes the path torch's takes.
 """
 
 import builtins
 import math
 
 from .. import dtypes as D
+from .. import libm, sleef
 from ..graph import Node, record
-from ..iterator import fdiv, pairs, result_tensor
+from ..iterator import fdiv, kernel_layouts, pairs, result_strides, result_tensor
+from ..loops import BLOCK, split_map, vector_flags
 from ..registry import at, function, kernel, method
-from ..shape import broadcast_shapes
+from ..shape import broadcast_shapes, contiguous_strides
 from ..tensor import Tensor
 
 
@@ -42,8 +49,18 @@ def _int_pow(b, e):
     return builtins.pow(b, e, 1 << 64) if e > 64 else b ** e
 
 
-def _pow_scalar_exponent(vals, e, dt):
-    """``x ** e`` for float values and a Python-number exponent, as ATen computes it for ``dt``."""
+def _float32_flags(shape, operands, out_stride=None):
+    """Which float32 results pow's vector code computes (a number operand is a wrapped 0-d tensor;
+    ``out_stride``: an output made before the kernel runs, whose layout then leads the loop)."""
+    layouts = [kernel_layouts(D.float32, o)[0] if isinstance(o, Tensor) else ((), ()) for o in operands]
+    if out_stride is None:
+        return vector_flags(shape, result_strides(shape, D.float32, *operands), layouts, BLOCK["float32"])
+    return vector_flags(shape, out_stride, layouts, BLOCK["float32"], inplace=True)
+
+
+def _pow_scalar_exponent(vals, e, dt, t):
+    """``x ** e`` for float values of tensor ``t`` and a Python-number exponent, as ATen computes it
+    for ``dt``."""
     if dt is D.float16:
         e = D.scalar_to(e, D.float16)
         return [_safe_pow(x, e) for x in vals]
@@ -65,6 +82,10 @@ def _pow_scalar_exponent(vals, e, dt):
         return [step(x * x) * x for x in vals]
     if e == -2:
         return [fdiv(1.0, step(x * x)) for x in vals]
+    if dt is D.float32:
+        e32 = D.f32(float(e))
+        return split_map(_float32_flags(t._shape, (t,)), lambda x: sleef.powf(x, e32),
+                         lambda x: _safe_pow(x, e), vals)
     return [_safe_pow(x, e) for x in vals]
 
 
@@ -80,7 +101,9 @@ def pow(a, b):  # noqa: A001 - torch's name
     if dt is D.bool_:
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
     av, bv = pairs(a, b, shape, dt)
-    if dt.is_floating_point:
+    if dt is D.float32:
+        vals = split_map(_float32_flags(shape, (a, b)), sleef.powf, libm.powf, av, bv)
+    elif dt.is_floating_point:
         vals = D.round_floats([_safe_pow(x, y) for x, y in zip(av, bv)], dt)
     else:
         vals = D.wrap_ints([_int_pow(x, y) for x, y in zip(av, bv)], dt)
@@ -108,7 +131,7 @@ def _pow_tensor_scalar(t, e):
     else:
         if dt in D.REDUCED:
             D.checked_scalar(e, dt)
-        vals = D.round_floats(_pow_scalar_exponent(vals, e, dt), dt)
+        vals = D.round_floats(_pow_scalar_exponent(vals, e, dt, t), dt)
     out = result_tensor(vals, t._shape, dt, t)
     record(PowBackward0, (t,), out, exponent=e, self=t)
     return out
@@ -124,10 +147,14 @@ def _pow_scalar_tensor(base, t):
     if dt._kind == 1:
         b = int(base)
         vals = D.wrap_ints([_int_pow(b, x) for x in vals], dt)
+    elif dt is D.float32:  # the number is a wrapped 0-d tensor: a broadcast operand of the kernel
+        b = D.scalar_to(base, dt)
+        flags = _float32_flags(t._shape, (base, t), contiguous_strides(t._shape))
+        vals = split_map(flags, lambda x: sleef.powf(b, x), lambda x: libm.powf(b, x), vals)
     else:
         b = D.scalar_to(base, dt)
         vals = D.round_floats([_safe_pow(b, x) for x in vals], dt)
-    out = result_tensor(vals, t._shape, dt, base, t)
+    out = Tensor._from_values(vals, tuple(t._shape), dt)  # pow(Scalar, Tensor) makes a contiguous output
     record(PowBackward2, (t,), out, self=base, exponent=t, result=out)  # self: the number base, a value
     return out
 

@@ -4,10 +4,17 @@ reciprocal, abs, relu and sign, out of place and in place, with their backward n
 The floating functions give an integer or bool input's result in the default float
 dtype, as torch does; each value is computed in double and rounded to the result
 dtype (through float32 for float16 and bfloat16, which torch computes in float32).
-Torch's float32 transcendental functions are Sleef's (within one unit in the last
-place, not always correctly rounded), so the last bit of a float32 result can differ
-from torch's while the printed digits agree; ``+ - * /`` steps inside a function
-(``rsqrt`` is ``1 / sqrt(x)``, ``sigmoid`` is ``1 / (1 + exp(-x))``) round as torch's do.
+``+ - * /`` steps inside a function (``rsqrt`` is ``1 / sqrt(x)``, ``sigmoid`` is
+``1 / (1 + exp(-x))``) round as torch's do.
+
+float32 follows torch's kernels where their code is open: ``expm1`` and ``log1p`` are
+Sleef's for every element (:mod:`booktorch.sleef`), ``sigmoid`` takes Sleef's ``exp`` in the
+vector lanes and the C library's ``expf`` in the scalar loop (:mod:`booktorch.loops`,
+:mod:`booktorch.libm`).  torch's ``exp``, ``log``, ``log2``, ``sqrt``, ``sin``, ``cos``,
+``tan``, ``tanh`` and ``erf`` call Intel MKL's vector math library (VML, high-accuracy mode),
+whose algorithms are not published and differ between MKL's own AVX2 and AVX-512 code: there
+the correctly rounded value stands in, which is MKL's in most elements and one unit in the
+last place away in the others (about 5% for sin and cos, under 1% for the rest).
 
 Each backward is written with ops, in the order of torch's derivatives.yaml, so that it
 rounds like torch's and is itself differentiable.
@@ -17,7 +24,9 @@ import math
 
 from .. import dtypes as D
 from ..graph import Node, elementwise_nodes, record, record_elementwise
-from ..iterator import fdiv, opmath_round, unary_result
+from .. import libm, sleef
+from ..iterator import fdiv, kernel_layouts, opmath_round, result_strides, unary_result
+from ..loops import BLOCK, split_map, vector_flags
 from ..registry import at, function, kernel, method
 from ..tensor import Tensor
 
@@ -84,12 +93,22 @@ def _float_result_dtype(t):
     return t._dtype if t._dtype.is_floating_point else D.get_default_dtype()
 
 
-def _float_unary(t, fn, op):
+def _float_unary(t, fn, op, float32=None, vector=None):
+    """``fn`` of each value of ``t`` in its float result dtype.  For float32, ``float32`` instead
+    computes every value (a kernel that maps all of them through Sleef), or ``vector`` computes
+    those that torch's vector code computes (``cpu_kernel_vec``, see booktorch.loops)."""
     dt = _float_result_dtype(t)
     vals = t._values()
     if t._dtype is not dt:
         vals = D.convert(vals, t._dtype, dt)
-    out = unary_result(D.round_floats([fn(x) for x in vals], dt), t, dt)
+    if dt is D.float32 and float32 is not None:
+        vals = [float32(x) for x in vals]
+    elif dt is D.float32 and vector is not None:
+        flags = vector_flags(t._shape, result_strides(t._shape, t._dtype, t), kernel_layouts(dt, t), BLOCK["float32"])
+        vals = split_map(flags, vector, fn, vals)
+    else:
+        vals = [fn(x) for x in vals]
+    out = unary_result(D.round_floats(vals, dt), t, dt)
     record_elementwise(NODES[op], t, out)
     return out
 
@@ -136,7 +155,7 @@ def exp(t):
 
 @kernel
 def expm1(t):
-    return _float_unary(t, _expm1, "expm1")
+    return _float_unary(t, _expm1, "expm1", float32=sleef.expm1f)
 
 
 @kernel
@@ -151,7 +170,7 @@ def log2(t):
 
 @kernel
 def log1p(t):
-    return _float_unary(t, _log1p, "log1p")
+    return _float_unary(t, _log1p, "log1p", float32=sleef.log1pf)
 
 
 @kernel
@@ -193,7 +212,13 @@ def sigmoid(t):
     def sig(x):  # torch's 1 / (1 + exp(-x)), rounded at each step
         return fdiv(1.0, f(1.0 + f(_exp(-x))))
 
-    return _float_unary(t, sig, "sigmoid")
+    def sig_f32(x):  # the scalar loop's, with the C library's expf
+        return fdiv(1.0, D.f32(1.0 + libm.expf(-x)))
+
+    def sig_vector(x):  # the vector code's: exp is Sleef's, 0 - x for -x
+        return fdiv(1.0, D.f32(1.0 + sleef.expf(0.0 - x)))
+
+    return _float_unary(t, sig_f32 if _float_result_dtype(t) is D.float32 else sig, "sigmoid", vector=sig_vector)
 
 
 @kernel
