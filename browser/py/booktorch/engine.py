@@ -322,13 +322,15 @@ def _several(fn):
 def _call(fn, grad_in, keep_graph, watching, deliver, wanted):
     """torch's call_function: hooks, the node itself, its post-hooks, and passing its gradients on
     (``wanted``: the ids of the nodes the pass needs gradients for, None for all)."""
-    several = _several(fn)
+    several = fn._n_outputs > 1
     if several and grad_in is not None and all(g is None for g in grad_in):
         grad_in = None
-    grad_in = _tensor_pre_hooks(fn, grad_in)
+    accumulates = type(fn) is AccumulateGrad
+    if accumulates or fn._tensor_hooks or fn._retained:
+        grad_in = _tensor_pre_hooks(fn, grad_in)
     if fn._pre_hooks:
         grad_in = _node_pre_hooks(fn, grad_in)
-    if isinstance(fn, AccumulateGrad):
+    if accumulates:
         if grad_in is not None:
             var = fn.variable
             before = var._grad
@@ -353,9 +355,14 @@ def _call(fn, grad_in, keep_graph, watching, deliver, wanted):
         finally:
             graph.running[0] = previous
     sent = []
+    meta = fn._meta
     for i, (nxt, _) in enumerate(fn.next_functions):
         g = outs[i] if nxt is not None else None
-        sent.append(None if g is None else _validate(fn, i, g))
+        if g is not None:
+            shape, dt = meta[i]
+            if g._shape != shape or g._dtype is not dt:
+                g = _validate(fn, i, g)
+        sent.append(g)
     if fn._post_hooks:
         sent = _node_post_hooks(fn, sent, grad_in)
     if watching:
@@ -458,7 +465,7 @@ def _checked_hook_result(hook, result, original):
 def _validate(fn, i, g):
     """A node's gradient for input i, summed back to the input's shape and cast to its dtype."""
     shape, dt = fn._meta[i]
-    if tuple(g._shape) != tuple(shape):
+    if g._shape != shape:
         if not _expandable(shape, g._shape):
             raise RuntimeError(
                 f"Function {fn.name()} returned an invalid gradient at index {i} - got "

@@ -44,6 +44,11 @@ def _cascade(vals, f):
     levels = 4
     lp = max(4, _ceil_log2(size) // levels)
     step = 1 << lp
+    if size < step:  # no full block: one running sum; adding the empty levels only turns -0.0 into 0.0
+        a0 = 0.0
+        for v in vals:
+            a0 = f(a0 + v)
+        return a0 + 0.0
     mask = step - 1
     acc = [0.0] * levels
     i = 0
