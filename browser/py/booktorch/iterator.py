@@ -107,8 +107,26 @@ def kernel_layouts(common, *operands):
 def result_strides(shape, common, *operands):
     """The strides torch's TensorIterator gives the output of an elementwise op."""
     shape = tuple(shape)
+    contiguous = contiguous_strides(shape)
+    if _row_major_operands(shape, contiguous, common, operands):
+        return contiguous
     same = all(tuple(o._shape) == shape if isinstance(o, Tensor) else shape == () for o in operands)
     return elementwise_out_strides(shape, kernel_layouts(common, *operands), same)
+
+
+def _row_major_operands(shape, contiguous, common, operands):
+    """The common case, where TensorIterator's output is row-major: every tensor operand is a row-major
+    tensor of the output's shape in the computation's dtype (Python numbers among them only when the
+    output has elements; with none, a size-0 dimension can reorder the output's)."""
+    tensor = False
+    for o in operands:
+        if isinstance(o, Tensor):
+            if o._shape != shape or o._stride != contiguous or o._dtype is not common:
+                return False
+            tensor = True
+        elif 0 in shape:
+            return False
+    return tensor
 
 
 def result_tensor(vals, shape, dt, *operands, common=None):
