@@ -11,37 +11,40 @@ ran, so booktorch follows the loop:
 - each row of the innermost dimension runs vectorised when every operand is contiguous along it,
   or when one input is a broadcast value (stride 0) and the others are contiguous; otherwise the
   whole row runs one value at a time;
-- a vectorised row computes blocks of two vectors (16 float32 values, 8 float64) and leaves the
-  last ``n % 16`` (``n % 8``) values of the row to the scalar loop.
+- a vectorised row computes blocks of two vectors (:func:`block`: 16 float32 values) and leaves
+  the last ``n % 16`` values of the row to the scalar loop.
 
 One thread, as the book runs torch: with several, each thread's range would have its own tail.
 """
 
 from .shape import _broadcast_strides, is_contiguous, numel, positions, sort_perm
 
-# elements per vectorised step of cpu_kernel_vec: two Vectorized<T> of 32 bytes each
-BLOCK = {"float32": 16, "float64": 8}
+
+def block(dtype):
+    """Elements per vectorised step of cpu_kernel_vec: two ``Vectorized<T>`` of 32 bytes each (16
+    float32, 8 float64, 32 float16 or bfloat16 values)."""
+    return 64 // dtype.itemsize
 
 
-def vector_flags(shape, out_stride, inputs, block, inplace=False):
+def vector_flags(shape, out_stride, inputs, step, inplace=False):
     """For each element of the result (row-major), whether the vector code computes it.
 
     ``out_stride``: the result's strides; ``inputs``: ``(shape, strides)`` of each tensor operand
     as the kernel reads it (converted to the computation dtype first, see ``iterator.result_tensor``;
-    a wrapped Python number is a 0-d operand); ``block``: elements per vectorised step;
+    a wrapped Python number is a 0-d operand); ``step``: elements per vectorised step (:func:`block`);
     ``inplace``: the result is an input's memory (its strides take part in the ordering)."""
     shape = tuple(shape)
     n = numel(shape)
-    if n < block:
+    if n < step:
         return [False] * n
     in_strides = [_broadcast_strides(shape, s, st) for s, st in inputs]
     if is_contiguous(shape, out_stride) and all(is_contiguous(shape, st) for st in in_strides):
-        k = n - n % block  # one row: the whole tensor
+        k = n - n % step  # one row: the whole tensor
         return [True] * k + [False] * (n - k)
     operands = [list(out_stride)] + in_strides
     perm = sort_perm(shape, operands if inplace else in_strides)
     sizes, strides = _coalesced([shape[p] for p in perm], [[st[p] for p in perm] for st in operands])
-    flags = _flags_by_output_offset(sizes, strides, block)
+    flags = _flags_by_output_offset(sizes, strides, step)
     return [flags[p] for p in positions(shape, out_stride, 0)]
 
 
@@ -77,14 +80,14 @@ def _row_vectorised(inner):
     return any(s == 0 and all(t == 1 for j, t in enumerate(rest) if j != i) for i, s in enumerate(rest))
 
 
-def _flags_by_output_offset(sizes, strides, block):
+def _flags_by_output_offset(sizes, strides, step):
     """Vector/scalar for each element, indexed by its offset in the result's memory."""
     out = strides[0]
     n0 = sizes[0]
-    k = n0 - n0 % block if _row_vectorised([st[0] for st in strides]) else 0
+    k = n0 - n0 % step if _row_vectorised([st[0] for st in strides]) else 0
     row = [True] * k + [False] * (n0 - k)
     flags = [False] * (1 + sum((s - 1) * st for s, st in zip(sizes, out)))
-    for base in positions(sizes[1:][::-1], out[1:][::-1], 0):
+    for base in positions(sizes[1:], out[1:], 0):
         for j in range(n0):
             flags[base + j * out[0]] = row[j]
     return flags

@@ -19,7 +19,8 @@ from .. import dtypes as D
 from .. import libm, sleef
 from ..graph import Node, record
 from ..iterator import fdiv, kernel_layouts, pairs, result_strides, result_tensor
-from ..loops import BLOCK, split_map, vector_flags
+from ..loops import block, split_map, vector_flags
+from .unary import rsqrt_scalar
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, contiguous_strides
 from ..tensor import Tensor
@@ -54,8 +55,8 @@ def _float32_flags(shape, operands, out_stride=None):
     ``out_stride``: an output made before the kernel runs, whose layout then leads the loop)."""
     layouts = [kernel_layouts(D.float32, o)[0] if isinstance(o, Tensor) else ((), ()) for o in operands]
     if out_stride is None:
-        return vector_flags(shape, result_strides(shape, D.float32, *operands), layouts, BLOCK["float32"])
-    return vector_flags(shape, out_stride, layouts, BLOCK["float32"], inplace=True)
+        return vector_flags(shape, result_strides(shape, D.float32, *operands), layouts, block(D.float32))
+    return vector_flags(shape, out_stride, layouts, block(D.float32), inplace=True)
 
 
 def _pow_scalar_exponent(vals, e, dt, t):
@@ -66,9 +67,10 @@ def _pow_scalar_exponent(vals, e, dt, t):
         return [_safe_pow(x, e) for x in vals]
     if e == 0.5:
         return [math.sqrt(x) if x >= 0 else (x if x == 0 else math.nan) for x in vals]
-    if e == -0.5:  # rsqrt: 1 / sqrt(x), the root rounded to the dtype (bfloat16) or to float32 first
-        root = {D.float64: float, D.bfloat16: D.REDUCED_ROUND[D.bfloat16]}.get(dt, D.f32)
-        return [fdiv(1.0, root(math.sqrt(x))) if x >= 0 else math.nan for x in vals]
+    if e == -0.5:  # ATen's rsqrt kernel
+        return [rsqrt_scalar(dt)(x) for x in vals] if dt is not D.bfloat16 else \
+            split_map(vector_flags(t._shape, result_strides(t._shape, dt, t), kernel_layouts(dt, t), block(dt)),
+                      lambda x: fdiv(1.0, D.f32(math.sqrt(x))) if x >= 0 else math.nan, rsqrt_scalar(dt), vals)
     if e == -1:
         return [fdiv(1.0, x) for x in vals]
     if dt is D.bfloat16:

@@ -26,7 +26,7 @@ from .. import dtypes as D
 from ..graph import Node, elementwise_nodes, record, record_elementwise
 from .. import libm, sleef
 from ..iterator import fdiv, kernel_layouts, opmath_round, result_strides, unary_result
-from ..loops import BLOCK, split_map, vector_flags
+from ..loops import block, split_map, vector_flags
 from ..registry import at, function, kernel, method
 from ..tensor import Tensor
 
@@ -95,16 +95,17 @@ def _float_result_dtype(t):
 
 def _float_unary(t, fn, op, float32=None, vector=None):
     """``fn`` of each value of ``t`` in its float result dtype.  For float32, ``float32`` instead
-    computes every value (a kernel that maps all of them through Sleef), or ``vector`` computes
-    those that torch's vector code computes (``cpu_kernel_vec``, see booktorch.loops)."""
+    computes every value (a kernel that maps all of them through Sleef); for float32, float16 and
+    bfloat16, ``vector`` computes those that torch's vector code computes (``cpu_kernel_vec``, see
+    booktorch.loops) and ``fn`` the others."""
     dt = _float_result_dtype(t)
     vals = t._values()
     if t._dtype is not dt:
         vals = D.convert(vals, t._dtype, dt)
     if dt is D.float32 and float32 is not None:
         vals = [float32(x) for x in vals]
-    elif dt is D.float32 and vector is not None:
-        flags = vector_flags(t._shape, result_strides(t._shape, t._dtype, t), kernel_layouts(dt, t), BLOCK["float32"])
+    elif vector is not None and dt is not D.float64:
+        flags = vector_flags(t._shape, result_strides(t._shape, t._dtype, t), kernel_layouts(dt, t), block(dt))
         vals = split_map(flags, vector, fn, vals)
     else:
         vals = [fn(x) for x in vals]
@@ -180,9 +181,20 @@ def sqrt(t):
 
 @kernel
 def rsqrt(t):
+    """``1 / sqrt(x)``, the root rounded to float32 (float64 for double); float16 and bfloat16 round it
+    to their own dtype in the scalar loop (``1 / std::sqrt(a)`` on the half type), not in the vector code."""
     dt = _float_result_dtype(t)
-    f = D.REDUCED_ROUND[dt] if dt is D.bfloat16 else opmath_round(dt)  # bfloat16 rounds the root to bfloat16
-    return _float_unary(t, lambda x: fdiv(1.0, f(_sqrt(x))), "rsqrt")  # 1 / sqrt(x)
+    return _float_unary(t, rsqrt_scalar(dt), "rsqrt", vector=_rsqrt_f32 if dt in D.REDUCED else None)
+
+
+def rsqrt_scalar(dt):
+    """rsqrt of one value as torch's scalar loop computes it for ``dt``."""
+    root = D.REDUCED_ROUND[dt] if dt in D.REDUCED else opmath_round(dt)
+    return lambda x: fdiv(1.0, root(_sqrt(x)))
+
+
+def _rsqrt_f32(x):
+    return fdiv(1.0, D.f32(_sqrt(x)))
 
 
 @kernel
@@ -212,13 +224,13 @@ def sigmoid(t):
     def sig(x):  # torch's 1 / (1 + exp(-x)), rounded at each step
         return fdiv(1.0, f(1.0 + f(_exp(-x))))
 
-    def sig_f32(x):  # the scalar loop's, with the C library's expf
+    def sig_f32(x):  # the scalar loop's in float32 (float16 and bfloat16 too), with the C library's expf
         return fdiv(1.0, D.f32(1.0 + libm.expf(-x)))
 
-    def sig_vector(x):  # the vector code's: exp is Sleef's, 0 - x for -x
-        return fdiv(1.0, D.f32(1.0 + sleef.expf(0.0 - x)))
+    def sig_vector(x):  # the vector code's: Sleef's exp
+        return fdiv(1.0, D.f32(1.0 + sleef.expf(-x)))
 
-    return _float_unary(t, sig_f32 if _float_result_dtype(t) is D.float32 else sig, "sigmoid", vector=sig_vector)
+    return _float_unary(t, sig if _float_result_dtype(t) is D.float64 else sig_f32, "sigmoid", vector=sig_vector)
 
 
 @kernel
