@@ -56,6 +56,8 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
         return given
 
     def method(self, *args, **kwargs):
+        if not kwargs and not by_name and _straight_key(args) in straight:
+            return fn(self, *args)  # the hot path (passed's first line, without its call)
         args, kwargs = passed(args, kwargs)
         return fn(self, *args, **kwargs)
 
@@ -75,6 +77,11 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
 def _straight_key(args):
     """The argument types, when every argument is a plain int in int64's range or a plain tensor, else
     None: for those the parser's verdict depends on the types alone (see _always_matches)."""
+    if len(args) == 1:  # most calls: x.add(y), x.sum(0)
+        t = type(args[0])
+        if t is Tensor or (t is int and _INT64_MIN <= args[0] <= _INT64_MAX):
+            return (t,)
+        return None
     key = []
     for a in args:
         t = type(a)

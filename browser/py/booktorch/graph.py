@@ -379,22 +379,26 @@ def make_node(node_class, inputs, out=None, /, **saved):
     """The node :func:`record` makes, not yet any tensor's grad_fn: an in-place write, which has decided
     to record before it wrote, gives it to the tensor it wrote (``rebase_history``, ops/rebase.py)."""
     saves = node_class.saves
-    values = {k: v for k, v in saved.items() if k not in saves} if saved else saved
-    for key, value in values.items():
-        if isinstance(value, Tensor):
+    values = {}
+    to_save = []
+    for key, value in saved.items():
+        if key in saves:
+            to_save.append((key, value))
+        elif isinstance(value, Tensor):
             raise TypeError(f"{node_class.__name__} saves no tensor {key!r}: name it in its saves")
+        else:
+            values[key] = value
     node = node_class(inputs, **values)
-    if len(values) != len(saved):
+    if to_save:
         outputs = out if isinstance(out, list) else (out,)
-        for key, value in saved.items():
-            if key not in saves:
-                continue
-            needed_for = saves[key] if type(saves) is dict else None
-            if needed_for is not None and value is not None:
-                if type(needed_for) is int:
-                    needed = node.needs(needed_for)
+        needed_for = saves if type(saves) is dict else {}
+        for key, value in to_save:
+            inputs_reading = needed_for.get(key)
+            if inputs_reading is not None and value is not None:
+                if type(inputs_reading) is int:
+                    needed = node.needs(inputs_reading)
                 else:
-                    needed = any(node.needs(i) for i in needed_for)
+                    needed = any(node.needs(i) for i in inputs_reading)
                 if not needed:
                     value = None
             node.save(key, value, any(value is o for o in outputs) or key in node_class.saved_outputs)
