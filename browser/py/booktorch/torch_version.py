@@ -38,7 +38,7 @@ class _Infinity:
         return type(other) is type(self)
 
     def __gt__(self, other):
-        return not type(other) is type(self)
+        return type(other) is not type(self)
 
     def __ge__(self, other):
         return True
@@ -50,7 +50,7 @@ class _NegativeInfinity(_Infinity):
     """Less than anything."""
 
     def __lt__(self, other):
-        return not type(other) is type(self)
+        return type(other) is not type(self)
 
     def __le__(self, other):
         return True
