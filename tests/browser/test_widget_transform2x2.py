@@ -10,9 +10,27 @@ PAGE = "matrices/"
 ROOT = "[data-widget=transform2x2]"
 
 
-TRACKING_MS = (
-    800  # Material's navigation.tracking rewrites the hash to the heading in view ~500 ms after a scroll
-)
+# Material's navigation.tracking rewrites the address's hash (history.replaceState) a moment
+# after the page scrolls. A test that writes its own hash first lets that happen: it counts
+# the page's scrolls and Material's hash rewrites, and waits for the rewrite a scroll brings.
+TRACKING = """
+window.bookScrolls = 0;
+window.bookTracked = 0;
+addEventListener("scroll", () => { window.bookScrolls += 1; }, { passive: true });
+const replace = history.replaceState.bind(history);
+history.replaceState = (state, title, url) => {
+  if (!String(url ?? "").includes("#m=")) window.bookTracked += 1;  // not the widget's own state
+  return replace(state, title, url);
+};
+"""
+
+
+def settle_tracking(page):
+    """Once the page has scrolled, wait for Material to rewrite the hash for it (it always does:
+    the hash the page opened with is no heading's); a page that never scrolled has nothing to wait for."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    if page.evaluate("window.bookScrolls") > 0:
+        page.wait_for_function("() => window.bookTracked > 0")
 
 state, live, _ = widget_helpers(ROOT)
 
@@ -21,12 +39,13 @@ def open_widget(watched, base, hash_="", width=1100, reduced_motion="reduce", sc
     page = watched.page
     page.set_viewport_size({"width": width, "height": 900})
     page.emulate_media(reduced_motion=reduced_motion)
+    page.add_init_script(TRACKING)
     page.goto(base + PAGE + hash_)
     page.wait_for_selector(f"{ROOT}.book-widget--live [data-handle=i]")
     if scroll:
         page.locator(ROOT).scroll_into_view_if_needed()
     if settle:  # let Material's tracking rewrite the hash now, not after the widget writes its own
-        page.wait_for_timeout(TRACKING_MS)
+        settle_tracking(page)
     return page
 
 
@@ -272,7 +291,7 @@ def test_state_lives_in_the_url_hash_without_breaking_heading_anchors(watched, i
         "(s) => { const r = document.querySelector(s).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }",
         arg=ROOT,
     )
-    page.wait_for_timeout(TRACKING_MS)
+    settle_tracking(page)
     handle(page, "j").focus()
     page.keyboard.press("ArrowUp")
     page.wait_for_function("() => location.hash === '#m=0,1,1,0.1&v=2,1'")
@@ -285,8 +304,8 @@ def test_state_lives_in_the_url_hash_without_breaking_heading_anchors(watched, i
     page.goto("about:blank")  # a real load, not a same-page hash change
     page = open_widget(watched, isolated_url, anchor, scroll=False)
     assert state(page)["matrix"] == [2, -1, 1, 1]
-    page.wait_for_timeout(300)
-    assert in_view(page, anchor) and not in_view(page, ROOT)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert in_view(page, anchor) and not in_view(page, ROOT)  # the widget, live, moved nothing
     assert page.evaluate("location.hash") == anchor
     clean(watched, isolated_url)
 
