@@ -46,6 +46,8 @@ def tensor_or_none(x):
 def expanded_values(t, shape):
     """Values of tensor ``t`` broadcast to ``shape``, row-major."""
     if tuple(t._shape) == tuple(shape):
+        if t._shape and not any(t._stride):  # one value, expanded (a reduction's gradient)
+            return [t._storage.data[t._offset]] * numel(shape)
         return t._values()
     pad = len(shape) - len(t._shape)
     strides = [0] * pad + [st if sz != 1 else 0 for sz, st in zip(t._shape, t._stride)]
@@ -115,18 +117,23 @@ def result_strides(shape, common, *operands):
 
 
 def _row_major_operands(shape, contiguous, common, operands):
-    """The common case, where TensorIterator's output is row-major: every tensor operand is a row-major
-    tensor of the output's shape in the computation's dtype (Python numbers among them only when the
-    output has elements; with none, a size-0 dimension can reorder the output's)."""
-    tensor = False
+    """The common case, where TensorIterator's output is row-major: every tensor operand is in the
+    computation's dtype and either a row-major tensor of the output's shape or one broadcast value (all
+    strides 0: TensorIterator's ordering skips those), at least one of them row-major (Python numbers
+    among them only when the output has elements; with none, a size-0 dimension can reorder the
+    output's)."""
+    if 0 in shape:
+        return False
+    row_major = False
     for o in operands:
         if isinstance(o, Tensor):
-            if o._shape != shape or o._stride != contiguous or o._dtype is not common:
+            if o._dtype is not common:
                 return False
-            tensor = True
-        elif 0 in shape:
-            return False
-    return tensor
+            if o._shape == shape and o._stride == contiguous:
+                row_major = True
+            elif any(o._stride):
+                return False
+    return row_major
 
 
 def result_tensor(vals, shape, dt, *operands, common=None):
