@@ -125,6 +125,13 @@ FORMULAS = {
         'grad if accumulate else grad.put(index, zeros_like(source))',
         'grad.take(index).reshape_as(source)',
     ),
+    # ops.inplace_views
+    'AsStridedBackward1': ("zeros of the storage, with grad at the view's elements, read as self was",),
+    'UnsqueezeBackward1': ('grad.squeeze(dim)',),
+    'SqueezeBackward3': ('grad unsqueezed back to self.shape',),
+    'SqueezeBackward5': ('grad unsqueezed back at dim',),
+    'TBackward1': ('grad.t()',),
+    'TransposeBackward1': ('grad.transpose(dim0, dim1)',),
     # ops.join
     'CatBackward0': ('grad.narrow(dim, offset, size) for each input',),
     'StackBackward0': ('grad.unbind(dim)',),

@@ -60,7 +60,7 @@ def needs_grad(*tensors):
 class SavedTensor:
     """A tensor a node keeps for its backward, with the version it had when saved."""
 
-    __slots__ = ("tensor", "version", "released", "is_output", "was_leaf")
+    __slots__ = ("tensor", "version", "released", "is_output", "was_leaf", "shape")
 
     def __init__(self, tensor, is_output):
         if tensor._inference:
@@ -73,6 +73,7 @@ class SavedTensor:
         self.released = False
         self.is_output = is_output
         self.was_leaf = tensor._grad_fn is None
+        self.shape = tensor._shape  # torch keeps an output's shape as saved (an in-place view op may change it)
 
     def unpack(self, node):
         if self.released:
@@ -84,7 +85,7 @@ class SavedTensor:
             where = ""
             if fn is not None:
                 where = f", which is output {t._output_nr} of {_short_name(fn.name())},"
-            sizes = "[" + ", ".join(str(s) for s in t._shape) + "]"
+            sizes = "[" + ", ".join(str(s) for s in (self.shape if self.is_output else t._shape)) + "]"
             raise RuntimeError(
                 "one of the variables needed for gradient computation has been modified by an inplace "
                 f"operation: [{tensor_type_name(t._dtype)} {sizes}]{where} is at version {current}; "
@@ -135,7 +136,8 @@ def saved_ints(value):
 
 
 def _short_name(name):
-    return re.sub(r"Backward\d*$", "", name)
+    """How torch's saved-tensor error names a node: ``ExpBackward0`` is ``Exp``, ``ProdBackward1`` ``Prod1``."""
+    return re.sub(r"Backward(\d*)$", lambda m: m.group(1).lstrip("0"), name)
 
 
 class Node:

@@ -58,6 +58,12 @@ METHODS = {
         'argsort(*, bool stable, int64_t dim=-1, bool descending=False)',
         'argsort(int64_t dim=-1, bool descending=False)',
     ),
+    'as_strided': (
+        'as_strided(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ),
+    'as_strided_': (
+        'as_strided_(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ),
     'bernoulli': (
         'bernoulli(*, Generator? generator=None)',
         'bernoulli(double p, *, Generator? generator=None)',
@@ -609,6 +615,12 @@ METHODS = {
     'reshape_as': (
         'reshape_as(Tensor other)',
     ),
+    'resize_': (
+        'resize_(SymIntArrayRef size, *, MemoryFormat? memory_format=None)',
+    ),
+    'resize_as_': (
+        'resize_as_(Tensor the_template, *, MemoryFormat? memory_format=None)',
+    ),
     'roll': (
         'roll(SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)',
     ),
@@ -662,6 +674,11 @@ METHODS = {
         'squeeze(int64_t dim)',
         'squeeze(IntArrayRef dim)',
     ),
+    'squeeze_': (
+        'squeeze_()',
+        'squeeze_(int64_t dim)',
+        'squeeze_(IntArrayRef dim)',
+    ),
     'std': (
         'std(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)',
         'std(IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False)',
@@ -693,8 +710,14 @@ METHODS = {
     'swapaxes': (
         'swapaxes(int64_t axis0, int64_t axis1)',
     ),
+    'swapaxes_': (
+        'swapaxes_(int64_t axis0, int64_t axis1)',
+    ),
     'swapdims': (
         'swapdims(int64_t dim0, int64_t dim1)',
+    ),
+    'swapdims_': (
+        'swapdims_(int64_t dim0, int64_t dim1)',
     ),
     'take': (
         'take(Tensor index)',
@@ -720,6 +743,9 @@ METHODS = {
     ),
     'transpose': (
         'transpose(int64_t dim0, int64_t dim1)',
+    ),
+    'transpose_': (
+        'transpose_(int64_t dim0, int64_t dim1)',
     ),
     'tril': (
         'tril(SymInt diagonal=0)',
@@ -747,6 +773,9 @@ METHODS = {
     ),
     'unsqueeze': (
         'unsqueeze(int64_t dim)',
+    ),
+    'unsqueeze_': (
+        'unsqueeze_(int64_t dim)',
     ),
     'var': (
         'var(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)',
@@ -827,6 +856,12 @@ FUNCTIONS = {
     ),
     'argwhere': (
         'argwhere(Tensor input)',
+    ),
+    'as_strided': (
+        'as_strided(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ),
+    'as_strided_': (
+        'as_strided_(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
     ),
     'bernoulli': (
         'bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)',
@@ -1737,6 +1772,7 @@ NO_ARGUMENTS = frozenset({
     'square_',
     'storage_offset',
     't',
+    't_',
     'tan',
     'tan_',
     'tanh',
