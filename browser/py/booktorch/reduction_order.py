@@ -51,8 +51,11 @@ def reduction_chunks(t, dims, keepdim):
     (strides in elements, dimensions sorted and coalesced as torch does)."""
     shape = list(t._shape)
     shape_out = out_shape(shape, dims, keepdim)
-    if numel(shape) == 0 or numel(shape_out) == 0 or not shape:
+    n = numel(shape)
+    if n == 0 or numel(shape_out) == 0 or not shape:
         return shape_out, []
+    if len(dims) == len(shape) and t._stride == contiguous_strides(t._shape):
+        return shape_out, [(t._offset, 0, n, 1, (1, 0), (0, 0))]  # all of a row-major tensor: one run
     sh, os_, is_ = iteration_layout(shape, _output_strides(shape, dims, keepdim, shape_out), list(t._stride))
     if len(sh) == 1:
         return shape_out, [(t._offset, 0, sh[0], 1, (is_[0], 0), (os_[0], 0))]

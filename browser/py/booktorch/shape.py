@@ -119,6 +119,8 @@ def wrap_dim(dim, ndim, scalar_ok=True):
 
 
 def broadcast_shapes(a, b):
+    if a == b:
+        return tuple(a)
     na, nb = len(a), len(b)
     nd = max(na, nb)
     out = [0] * nd
