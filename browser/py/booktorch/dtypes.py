@@ -407,11 +407,22 @@ def _bits_f32(b):
     return struct.unpack("<f", struct.pack("<I", b))[0]
 
 
+_F64 = struct.Struct("d")
+_U64 = struct.Struct("Q")
+_FLT_MIN = 1.1754943508222875e-38
+
+
 def fma_f32(a, b, c):
     """float32 fma(a, b, c) = round(a*b + c) with a single rounding (a and b float32 values)."""
     p = a * b  # exact in double for float32 inputs
     s = p + c
     r = _unpack_f32(_pack_f32(s))[0]
+    if r == s or s != s:
+        return r
+    # s (a*b + c rounded to double) rounds to float32 as the exact sum does unless it lies exactly
+    # halfway between two float32 values: in float32's normal range, its 29 low mantissa bits are then 1 << 28
+    if _FLT_MIN <= abs(s) and r != _INF and r != -_INF and _U64.unpack(_F64.pack(s))[0] & 0x1FFFFFFF != 0x10000000:
+        return r
     bb = s - p
     err = (p - (s - bb)) + (c - bb)
     if err == 0 or r == s or s != s or r == _INF or r == -_INF:
