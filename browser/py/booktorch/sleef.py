@@ -23,8 +23,8 @@ import struct
 
 from .dtypes import fma_f32
 
-_F32 = struct.Struct("<f")
-_U32 = struct.Struct("<I")
+_F32 = struct.Struct("f")  # native: a C cast, to infinity beyond float32's range
+_U32 = struct.Struct("I")
 _pack_f, _unpack_f = _F32.pack, _F32.unpack
 _pack_u, _unpack_u = _U32.pack, _U32.unpack
 _INF = math.inf
@@ -34,10 +34,7 @@ _INT_MIN = -2147483648
 
 def _f(x):
     """Round a double to float32 (ties to even; beyond the float32 range: infinity)."""
-    try:
-        return _unpack_f(_pack_f(x))[0]
-    except OverflowError:
-        return _INF if x > 0 else -_INF
+    return _unpack_f(_pack_f(x))[0]
 
 
 def _bits(x):
@@ -265,7 +262,9 @@ def powf(x, y):
     ay = abs(y)
     yisint = ay > 16777216.0 or (math.trunc(y) == y if ay != _INF else True) if y == y else False
     yisodd = yisint and ay < 16777216.0 and _trunc_i32(y) & 1 == 1
-    result = _expkf(_dfmul_f2f(_logkf(abs(x)), y))
+    result = _exp_y_log_x(abs(x), y) if 0 < abs(x) < _LOG_FAST_MAX and 0 < ay < _INF else None
+    if result is None:
+        result = _expkf(_dfmul_f2f(_logkf(abs(x)), y))
     if result != result:
         result = _INF
     if not x > 0:
@@ -281,6 +280,95 @@ def powf(x, y):
     if y == 0 or x == 1:
         result = 1.0
     return result
+
+
+_LOG_FAST_MAX = 2.0 ** 127  # above, d * (1 / 0.75) leaves float32's range: the step-by-step code reads the bits
+
+
+def _exp_y_log_x(d, y):
+    """``_expkf(_dfmul_f2f(_logkf(d), y))`` for finite ``d > 0`` and ``y``, the same bits in fewer steps:
+    each float32 operation rounded once as the instructions round it (``f``, ``fma_f32``), but the
+    error-free steps of the double-float arithmetic (a two-sum's or a product's rounding error, an
+    addition of numbers whose sum is exact) computed exactly in double without rounding.  None
+    where an intermediate is so small that those steps could underflow, or the result is not a
+    normal float32: the step-by-step code handles those."""
+    pk, uk, fma = _pack_f, _unpack_f, fma_f32
+    # logkf: d = m * 2**e with m in [0.75, 1.5)
+    tiny = d < _FLT_MIN
+    if tiny:
+        d *= _TWO64
+    e = math.frexp(uk(pk(d * _R075))[0])[1] - 1
+    m = math.ldexp(d, -e)
+    if tiny:
+        e -= 64
+    # x = (m - 1) / (m + 1) as a double-float (dfdiv); m - 1 is exact
+    num = m - 1.0
+    den = uk(pk(1.0 + m))[0]
+    den_lo = (1.0 + m) - den
+    t = uk(pk(1.0 / den))[0]
+    xh = uk(pk(num * t))[0]
+    v = fma(-den_lo, t, uk(pk(1.0 - den * t))[0])
+    xl = fma(xh, v, num * t - xh)
+    # x2 = x * x (dfsqu), the series t(x2), e ln 2, then s = e ln 2 + 2x + x**3 (x2 t + c)
+    x2h = uk(pk(xh * xh))[0]
+    x2l = fma(xh + xh, xl, xh * xh - x2h)
+    tt = fma(fma(_LOGK_T[0], x2h, _LOGK_T[1]), x2h, _LOGK_T[2])
+    fe = float(e)
+    sh = uk(pk(_LN2_DF[0] * fe))[0]
+    sl = fma(_LN2_DF[1], fe, _LN2_DF[0] * fe - sh)
+    sh, sl = _dfadd_f2f2_fast(sh, sl, xh + xh, xl + xl)
+    p1h = uk(pk(x2h * xh))[0]
+    p1l = fma(x2h, xl, fma(x2l, xh, x2h * xh - p1h))
+    p2h = uk(pk(x2h * tt))[0]
+    p2l = fma(x2l, tt, x2h * tt - p2h)
+    p3h = uk(pk(p2h + _LOGK_C[0]))[0]
+    p3l = uk(pk(_two_sum_error(p2h, _LOGK_C[0], p3h) + uk(pk(p2l + _LOGK_C[1]))[0]))[0]
+    p4h = uk(pk(p1h * p3h))[0]
+    p4l = fma(p1h, p3l, fma(p1l, p3h, p1h * p3h - p4h))
+    lh, ll = _dfadd_f2f2_fast(sh, sl, p4h, p4l)
+    # d = log * y (dfmul_f2f), then expkf
+    dh = uk(pk(lh * y))[0]
+    if abs(dh) < 2.0 ** -40 or abs(dh) > 100.0:
+        return None
+    dl = fma(ll, y, lh * y - dh)
+    q = round(uk(pk(uk(pk(dh + dl))[0] * _R_LN2))[0])
+    fq = float(q)
+    a = fq * -_L2U  # exact: q has at most 8 bits, L2U 16
+    sh = uk(pk(dh + a))[0]
+    sl = uk(pk(_two_sum_error(dh, a, sh) + dl))[0]
+    a = uk(pk(fq * -_L2L))[0]
+    s2 = uk(pk(sh + a))[0]
+    sl = uk(pk(_two_sum_error(sh, a, s2) + sl))[0]
+    sh = uk(pk(s2 + sl))[0]  # dfnormalize
+    sl = (s2 - sh) + sl if abs(s2) >= abs(sl) else uk(pk(uk(pk(s2 - sh))[0] + sl))[0]
+    if abs(sh) < 2.0 ** -40:
+        return None
+    c = _EXPK_U
+    u = fma(fma(fma(fma(c[0], sh, c[1]), sh, c[2]), sh, c[3]), sh, c[4])
+    qh = uk(pk(sh * sh))[0]  # dfsqu(s)
+    ql = fma(sh + sh, sl, sh * sh - qh)
+    ph = uk(pk(qh * u))[0]
+    pl = fma(ql, u, qh * u - ph)
+    th = uk(pk(sh + ph))[0]  # |ph| < |sh|: (sh - th) + ph is exact
+    tl = uk(pk(uk(pk(((sh - th) + ph) + sl))[0] + pl))[0]
+    oh = uk(pk(1.0 + th))[0]  # |th| < 1: (1 - oh) + th is exact
+    ol = uk(pk(((1.0 - oh) + th) + tl))[0]
+    r = math.ldexp(uk(pk(oh + ol))[0], q)
+    return r if _FLT_MIN <= r < 3.4028234663852886e38 else None
+
+
+def _two_sum_error(a, b, s):
+    """``a + b - s`` for ``s`` the float32 sum of float32 ``a`` and ``b``: exact in double (Fast2Sum from the
+    larger operand), and what Sleef's two-sum computes in float32."""
+    return (a - s) + b if abs(a) >= abs(b) else (b - s) + a
+
+
+def _dfadd_f2f2_fast(xh, xl, yh, yl):
+    """_dfadd_f2f2: ``(x.hi - s) + y.hi`` is exact when ``|x.hi| >= |y.hi|`` and rounded otherwise."""
+    pk, uk = _pack_f, _unpack_f
+    s = uk(pk(xh + yh))[0]
+    t = (xh - s) + yh if abs(xh) >= abs(yh) else uk(pk(uk(pk(xh - s))[0] + yh))[0]
+    return s, uk(pk(uk(pk(t + xl))[0] + yl))[0]
 
 
 # ------------------------------------------------------------------ expm1f8_u10
