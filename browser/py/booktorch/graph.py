@@ -157,6 +157,7 @@ class Node:
     _tensor_hooks = None  # {output_nr: HookDict} of its outputs' Tensor.register_hook
     _pre_hooks = None  # HookDict of register_prehook
     _post_hooks = None  # HookDict of register_hook
+    _retained = ()  # weak references to its outputs that retain_grad() (a list once there is one)
 
     def __init__(self, inputs, /, **values):
         self._seq = next(_seq)
@@ -175,12 +176,18 @@ class Node:
         self._meta = meta
         self._stensors = {}
         self._svals = values  # non-tensor values the backward needs (sizes, dims...), torch's _saved_*
-        self._retained = []
-        self.metadata = {}
 
     # torch's API
     def name(self):
         return self._name
+
+    @property
+    def metadata(self):
+        """torch's ``grad_fn.metadata``: a dict of the user's, made when first asked for."""
+        d = self.__dict__.get("_metadata")
+        if d is None:
+            d = self.__dict__["_metadata"] = {}
+        return d
 
     def __repr__(self):
         return f"<{self._name} object at {hex(id(self))}>"
@@ -287,8 +294,6 @@ class AccumulateGrad(Node):
         self._meta = []
         self._stensors = {}
         self._svals = {}
-        self._retained = []
-        self.metadata = {}
         self.variable = variable
 
     def __repr__(self):

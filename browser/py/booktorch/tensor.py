@@ -322,7 +322,10 @@ class Tensor:
         if self._grad_fn is None or self._retains_grad:
             return
         self._retains_grad = True
-        self._grad_fn._retained.append(weakref.ref(self))
+        fn = self._grad_fn
+        if not fn._retained:
+            fn._retained = []
+        fn._retained.append(weakref.ref(self))
 
     @property
     def retains_grad(self):
