@@ -6,7 +6,8 @@ in the vector lanes, the C library's in the scalar loop.  expm1 and log1p are Sl
 element.  The programs print values as exact hex, under torch and under booktorch, for every
 length from 1 to 40 (the vector blocks and the scalar tail), for strided, sliced, transposed,
 permuted, broadcast and 0-d tensors, integer inputs converted first, the in-place forms, and
-for numbers and tensors as exponents and bases.
+for numbers and tensors as exponents and bases; and softmax's scalar tail (glibc's ``expf``) and
+log_softmax's logarithms (Sleef's ``logf``), so cross_entropy.
 
 Not compared bit for bit: torch's float32 exp, log, log2, sqrt, sin, cos, tan, tanh and erf,
 which are Intel MKL's (see booktorch/ops/unary.py).
@@ -112,6 +113,21 @@ z = m.clone()[:, :20]; z.expm1_(); show(z)
 print(exact(torch.tensor([0.0, -0.0, 88.7, 88.8, -17.0, -103.0, 1e-30, float('inf'), -float('inf'), float('nan')] * 2).expm1()))
 print(exact(torch.tensor([0.0, -0.0, -1.0, -1.5, 1e38, 2e38, 3.4e38, 1e-30, float('inf'), float('nan')] * 2).log1p()))
 print(exact(torch.tensor([0.0, -0.0, 88.0, -88.0, 104.0, -104.0, 1e-30, float('inf'), -float('inf'), float('nan')] * 2).sigmoid()))
+""",
+    # softmax along a dimension that is not the last: 8 positions at once, then the C library's expf
+    "softmax_scalar_tail": """
+x = torch.rand(1500, 2, 7, generator=gen(6)) * 12
+print(exact(x.softmax(1)), exact(x.log_softmax(1)))
+y = torch.rand(400, 2, 13, generator=gen(7)) * 12
+print(exact(y.softmax(1)), exact(torch.log_softmax(y, 1)))
+""",
+    # log_softmax's logarithm of each row's sum is Sleef's logf, and so is cross_entropy's
+    "log_softmax_rows": """
+x = torch.randn(700, 10, generator=gen(8)) * 3
+target = torch.randint(0, 10, (700,), generator=gen(9))
+print(exact(x.log_softmax(1)), exact(x.bfloat16().log_softmax(-1)), exact(x[:, :3].log_softmax(1)))
+print(exact(torch.nn.functional.cross_entropy(x, target, reduction='none')))
+print(exact(torch.nn.functional.cross_entropy(x, target)), exact(torch.nn.functional.nll_loss(x.log_softmax(1), target)))
 """,
 }
 

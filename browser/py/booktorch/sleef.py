@@ -424,10 +424,17 @@ def _log_tail(s, x):
     return _f(s[0] + s[1])
 
 
-def _logf_u1(d):
-    """Sleef's xlogf_u1 of a finite float32 value above 1 (where log1pf hands over to it)."""
+def logf(d):
+    """Sleef_logf8_u10 (``xlogf_u1``) of one float32 value: log_softmax's logarithms."""
+    if not d > 0 or d == _INF:
+        return -_INF if d == 0 else (d if d == _INF else _NAN)
+    tiny = d < _FLT_MIN
+    if tiny:
+        d = _f(d * _TWO64)
     e = _ilogb2k(_f(d * _R075))
     m = _ldexp3(d, -e)
+    if tiny:
+        e -= 64
     s = _dfmul_f2f(_LN2_DF, _f(float(e)))
     return _log_tail(s, _dfdiv(_dfadd2_ff(-1.0, m), _dfadd2_ff(1.0, m)))
 
@@ -441,7 +448,7 @@ def log1pf(d):
     if d == 0 or d == _INF:
         return d
     if d > _LOG1P_BIG:
-        return _logf_u1(d)
+        return logf(d)
     dp1 = _f(d + 1.0)
     e = _ilogb2k(_f(dp1 * _R075))  # d > -1: dp1 is at least 2**-24, never below FLT_MIN
     t = _ldexp3(1.0, -e)

@@ -15,8 +15,9 @@ float16 and bfloat16 are computed in float32 and rounded once.  The backward ker
 (``_softmax_backward_data``) follow the same layout: ``(grad - sum(grad * out)) * out``
 and ``grad - exp(out) * sum(grad)``, with the fused multiply-adds torch's compiled vector code
 has.  float32 exponentials are Sleef's, as torch's vector code computes them (:mod:`booktorch.sleef`),
-so softmax rows sum as torch's do; ``log`` (and float64's ``exp``) are correctly rounded here, where
-torch's Sleef ``log`` can differ in the last bit of a log_softmax.  When the backward itself is
+or glibc's ``expf`` in a scalar tail (:mod:`booktorch.libm`), so softmax rows sum as torch's do;
+log_softmax's logarithms of the sums are Sleef's too.  float64's ``exp`` and ``log`` are correctly
+rounded here, where torch's Sleef ones can differ in the last bit.  When the backward itself is
 recorded (grad mode on, ``create_graph=True``), its graph is made of differentiable ops, and its
 values are still the kernel's.
 ``logsumexp`` is torch's composite: ``log(sum(exp(x - max))) + max`` with an infinite
@@ -30,7 +31,8 @@ from ..graph import Node, needs_grad, record
 from ..grad_mode import no_grad
 from ..registry import at, function, kernel, method
 from ..shape import is_contiguous, numel, wrap_dim
-from ..sleef import expf
+from .. import libm
+from ..sleef import expf, logf
 from ..tensor import Tensor
 
 
@@ -122,7 +124,7 @@ def _vector_positions(inner):
     """Along a dimension that is not the last, torch's kernel walks the (outer, inner) positions in
     order and takes 8 at once while they stay in one outer row (``inner_idx + 8 <= inner_size``),
     then one at a time: True where a position is in a vector (its exponential is Sleef's), False in
-    the row's scalar tail (the C library's ``expf``, correctly rounded).  This is the walk of one
+    the row's scalar tail (the C library's ``expf``, :mod:`booktorch.libm`).  This is the walk of one
     thread, as the book's build runs torch; with several, each thread's share starts its own walk."""
     return [True] * (inner - inner % 8) + [False] * (inner % 8)
 
@@ -138,7 +140,7 @@ def _exp_functions(shape, dim, dt):
 
 
 def _exp_f32(x):
-    return D.f32(_exp(x))
+    return libm.expf(D.f32(x))
 
 
 def _softmax_values(vals, shape, dim, log, dt, reduced=None):
@@ -153,6 +155,7 @@ def _softmax_values(vals, shape, dim, log, dt, reduced=None):
     outer, size, inner = _layout(shape, dim)
     lanes = _lanes_of(dt)
     last = inner == 1 and dim == len(shape) - 1
+    log_of = _log if dt is D.float64 else logf
     out_cols = []
     for col, exp in zip(_columns(vals, outer, size, inner), _exp_functions(shape, dim, dt)):
         if last:
@@ -171,8 +174,8 @@ def _softmax_values(vals, shape, dim, log, dt, reduced=None):
                 total = f(total + v)
             if reduced is not None and not log:
                 e = [store(x) for x in e]
-        if log:
-            lse = store(f(_log(store(total)))) if last else f(_log(total))
+        if log:  # torch maps the sums through Vectorized::log: Sleef's logf for float32 (and the half types)
+            lse = store(log_of(store(total))) if last else log_of(total)
             out_cols.append([f(x - lse) for x in shifted])
         elif last:
             r = f(1.0 / total) if total != 0 else math.inf
