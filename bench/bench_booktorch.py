@@ -16,8 +16,10 @@ of T seconds means about T/2 here.
 each side runs in a process of its own and their rounds alternate, so that a machine shared with
 other work slows both alike; the table then gives before, after and their ratio.
 
-A machine shared with other work inflates every figure; ``calibration`` (a 10-million-step Python
-loop, about 0.5 s on an idle recent CPU) is printed first to say how loaded this one was.
+Times are the CPU time of the process that runs the program (``time.process_time``; torch runs on
+one thread), which a machine shared with other work disturbs less than the wall clock does; it
+still inflates every figure. ``calibration`` (a 10-million-step Python loop, about 0.5 s on an idle
+recent CPU, by the wall clock) is printed first to say how loaded this one was.
 """
 
 import argparse
@@ -31,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 HERE_PY = ROOT / "browser" / "py"
 LOOP_STEPS = 6000  # the tutorial loop a reader waited 14 minutes for (issue 25)
+CLOCK = time.process_time
 
 PROGRAMS = {
     # issue 10: a 64x64 float32 matmul, forward and backward
@@ -161,15 +164,15 @@ def calibration():
     return time.perf_counter() - start
 
 
-def time_program(module, setup, body, rounds):
+def time_program(module, setup, body, rounds, clock=time.perf_counter):
     namespace = {"torch": module, "__name__": "__bench__"}
     exec(compile(setup, "<setup>", "exec"), namespace)
     code = compile(body, "<run>", "exec")
     times = []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = clock()
         exec(code, namespace)
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return times
 
 
@@ -181,9 +184,9 @@ def time_op(module, statement, rounds):
     exec(loop, namespace)  # warm: torch's parser is made on a name's first call
     times = []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = CLOCK()
         exec(loop, namespace)
-        times.append((time.perf_counter() - start) / OPS_CALLS)
+        times.append((CLOCK() - start) / OPS_CALLS)
     return times
 
 
@@ -203,9 +206,9 @@ def worker(path):
                 exec(compile(setup, "<setup>", "exec"), namespace)
                 namespaces[request["name"]] = (namespace, compile(body, "<run>", "exec"))
             namespace, code = namespaces[request["name"]]
-            start = time.perf_counter()
+            start = CLOCK()
             exec(code, namespace)
-            times = [time.perf_counter() - start]
+            times = [CLOCK() - start]
         else:
             times = time_op(booktorch, OPS[request["name"]], 1)
         print(json.dumps(times[0]), flush=True)
@@ -253,7 +256,7 @@ def report_programs(names, rounds, sides, torch):
     for name in names:
         setup, body = PROGRAMS[name]
         measured = alternate(sides, "program", name, rounds)
-        t = time_program(torch, setup, body, rounds)
+        t = time_program(torch, setup, body, rounds, CLOCK)
         tm = statistics.median(t)
         medians = [statistics.median(m) for m in measured]
         if len(sides) == 2:
