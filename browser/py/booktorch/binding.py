@@ -62,6 +62,8 @@ def bind(fn, signatures, function_form, takes_out=True, namespace="torch"):
         return fn(self, *args, **kwargs)
 
     def function(*args, **kwargs):
+        if not kwargs and not by_name and _straight_key(args) in straight:
+            return fn(*args)  # the hot path, as in method
         args, kwargs = passed(args, kwargs)
         if not takes_out and "out" in kwargs:  # out=None is no out
             if kwargs["out"] is not None:
