@@ -120,6 +120,9 @@ x = torch.rand(1500, 2, 7, generator=gen(6)) * 12
 print(exact(x.softmax(1)), exact(x.log_softmax(1)))
 y = torch.rand(400, 2, 13, generator=gen(7)) * 12
 print(exact(y.softmax(1)), exact(torch.log_softmax(y, 1)))
+for d in [torch.float16, torch.bfloat16]:  # vectors of 16 there, whose exponentials stay in float32
+    z = (torch.randn(6, 3, 37, generator=gen(10)) * 4).to(d)
+    print(exact(z.softmax(1)), exact(z.softmax(0)), exact(z.log_softmax(1)))
 """,
     # log_softmax's logarithm of each row's sum is Sleef's logf, and so is cross_entropy's
     "log_softmax_rows": """
@@ -152,7 +155,7 @@ LAYOUTS = {
 OPS = [
     "x ** {e}", "x.pow({e})", "torch.pow(x, {e})", "x ** y", "torch.pow(x, y)", "{e} ** y", "torch.pow({e}, y)",
     "x.pow_({e})", "x.pow_(y)", "x.sigmoid()", "torch.sigmoid(x)", "x.sigmoid_()", "x.expm1()", "x.log1p()",
-    "x.rsqrt()", "x.abs() ** y[..., :1]",
+    "x.rsqrt()", "x.abs() ** y[..., :1]", "x.softmax(0)", "x.log_softmax(-1)", "torch.log_softmax(x, 0)",
 ]
 # not 0.5: torch's x ** 0.5 is its sqrt kernel, which is MKL's (see the module's docstring)
 EXPONENTS = ["2", "3", "4", "-1", "-2", "-0.5", "2.5", "1 / 3", "-3", "0.1", "7", "1.5", "-0.75", "10"]

@@ -120,23 +120,24 @@ def _place(cols, outer, size, inner):
     return out
 
 
-def _vector_positions(inner):
+def _vector_positions(inner, step=8):
     """Along a dimension that is not the last, torch's kernel walks the (outer, inner) positions in
-    order and takes 8 at once while they stay in one outer row (``inner_idx + 8 <= inner_size``),
-    then one at a time: True where a position is in a vector (its exponential is Sleef's), False in
-    the row's scalar tail (the C library's ``expf``, :mod:`booktorch.libm`).  This is the walk of one
-    thread, as the book's build runs torch; with several, each thread's share starts its own walk."""
-    return [True] * (inner - inner % 8) + [False] * (inner % 8)
+    order and takes ``step`` at once (a vector: 8 float32 values, 16 of a half type) while they stay in
+    one outer row (``inner_idx + step <= inner_size``), then one at a time: True where a position is
+    in a vector (its exponential is Sleef's), False in the row's scalar tail (the C library's
+    ``expf``, :mod:`booktorch.libm`).  This is the walk of one thread, as the book's build runs torch;
+    with several, each thread's share starts its own walk."""
+    return [True] * (inner - inner % step) + [False] * (inner % step)
 
 
-def _exp_functions(shape, dim, dt):
+def _exp_functions(shape, dim, dt, step=8):
     """The exponential of each (outer, inner) column's values, in :func:`_columns`'s order."""
     outer, size, inner = _layout(shape, dim)
     if dt is D.float64:
         return [_exp] * (outer * inner)
     if inner == 1 and dim == len(shape) - 1:
         return [expf] * outer
-    return [expf if v else _exp_f32 for v in _vector_positions(inner)] * outer
+    return [expf if v else _exp_f32 for v in _vector_positions(inner, step)] * outer
 
 
 def _exp_f32(x):
@@ -157,7 +158,9 @@ def _softmax_values(vals, shape, dim, log, dt, reduced=None):
     last = inner == 1 and dim == len(shape) - 1
     log_of = _log if dt is D.float64 else logf
     out_cols = []
-    for col, exp in zip(_columns(vals, outer, size, inner), _exp_functions(shape, dim, dt)):
+    # softmax of a half type along another dimension: vectors of 16, whose exps stay in float32
+    step = 16 if reduced is not None and not log else 8
+    for col, exp in zip(_columns(vals, outer, size, inner), _exp_functions(shape, dim, dt, step)):
         if last:
             mx = _reduce_row(col, _maximum, _identity, lanes)
         else:
@@ -172,7 +175,7 @@ def _softmax_values(vals, shape, dim, log, dt, reduced=None):
             total = 0.0
             for v in e:
                 total = f(total + v)
-            if reduced is not None and not log:
+            if reduced is not None and not log and exp is _exp_f32:  # the scalar tail stores each exp
                 e = [store(x) for x in e]
         if log:  # torch maps the sums through Vectorized::log: Sleef's logf for float32 (and the half types)
             lse = store(log_of(store(total))) if last else log_of(total)
