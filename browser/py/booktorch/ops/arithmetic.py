@@ -28,7 +28,7 @@ from ..iterator import (
     write,
 )
 from ..registry import at, function, kernel, method
-from ..shape import broadcast_shapes
+from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
 
 _OPERAND = (Tensor, bool, int, float)
@@ -123,6 +123,11 @@ def _values(op, a, b, shape, dt, alpha=1):
         raise NotImplementedError(f'"{_NOT_FOR_BOOL[op]}" not implemented for \'Bool\'')
     scalar_dt = D.float32 if op in _SCALAR_AS_FLOAT32 and dt in D.REDUCED else None
     av, bv = pairs(a, b, shape, dt, scalar_dt)
+    return _combine(op, av, bv, dt, alpha)
+
+
+def _combine(op, av, bv, dt, alpha=1):
+    """``av op bv`` for two lists of values in ``dt``, rounded to ``dt``."""
     if op == "sub":
         op, alpha = "add", -alpha
         if alpha == -1 and dt is not D.bool_:
@@ -143,7 +148,10 @@ def _values(op, a, b, shape, dt, alpha=1):
     elif op == "mul":
         vals = [x and y for x, y in zip(av, bv)] if dt is D.bool_ else [x * y for x, y in zip(av, bv)]
     elif op == "div":
-        vals = [fdiv(x, y) for x, y in zip(av, bv)]
+        try:
+            vals = [x / y for x, y in zip(av, bv)]
+        except ZeroDivisionError:  # IEEE's infinities and NaNs where a divisor is zero
+            vals = [fdiv(x, y) for x, y in zip(av, bv)]
     elif dt._kind == 1:
         _no_zero_divisor(bv)
         if op == "floor_divide":
@@ -167,7 +175,23 @@ def _values(op, a, b, shape, dt, alpha=1):
     return D.round_values(vals, dt)
 
 
+_FLOATS = (D.float32, D.float64)
+_PLAIN = {"add", "sub", "mul", "div"}
+
+
 def _compute(op, a, b, alpha=1):
+    plain = alpha == 1 and not isinstance(alpha, bool) and op in _PLAIN
+    if plain and isinstance(a, Tensor) and a._dtype in _FLOATS:
+        # the common case, two float32 (or float64) tensors of one shape or such a tensor and a Python
+        # number, read without broadcasting or promotion (neither changes anything then)
+        if isinstance(b, Tensor):
+            if b._dtype is a._dtype and b._shape == a._shape:
+                vals = _combine(op, a._values(), b._values(), a._dtype)
+                return result_tensor(vals, a._shape, a._dtype, a, b)
+        elif type(b) is float or type(b) is int:
+            dt = a._dtype
+            vals = _combine(op, a._values(), [D.scalar_to(b, dt)] * numel(a._shape), dt)
+            return result_tensor(vals, a._shape, dt, a, b)
     shape = broadcast_shapes(shape_of(a), shape_of(b))
     dt = _result_dtype(op, a, b)
     if alpha != 1 or isinstance(alpha, bool):
