@@ -46,8 +46,6 @@ def tensor_or_none(x):
 def expanded_values(t, shape):
     """Values of tensor ``t`` broadcast to ``shape``, row-major."""
     if tuple(t._shape) == tuple(shape):
-        if t._shape and not any(t._stride):  # one value, expanded (a reduction's gradient)
-            return [t._storage.data[t._offset]] * numel(shape)
         return t._values()
     pad = len(shape) - len(t._shape)
     strides = [0] * pad + [st if sz != 1 else 0 for sz, st in zip(t._shape, t._stride)]

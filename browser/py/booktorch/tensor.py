@@ -126,6 +126,8 @@ class Tensor:
             return data[:numel(shape)]
         if not shape:
             return [data[self._offset]]
+        if not any(stride):  # one value, expanded (a reduction's gradient)
+            return [data[self._offset]] * numel(shape)
         n, step = shape[-1], stride[-1]
         if step == 0 or 0 in shape:
             return [data[p] for p in self._positions()]
