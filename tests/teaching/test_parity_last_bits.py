@@ -1,7 +1,7 @@
 """Parity of the last bits where torch's elementwise loops compute an element one of two ways
 (issue 25): ``cpu_kernel_vec`` runs a vector version of an op on blocks of 16 float32 values
 (32 float16/bfloat16) and a scalar version on the rest of each row and on strided rows, and
-for pow, sigmoid, rsqrt (float16, bfloat16) the two round differently: Sleef's ``powf``/``expf``
+for pow, sigmoid, silu, rsqrt (float16, bfloat16) the two round differently: Sleef's ``powf``/``expf``
 in the vector lanes, the C library's in the scalar loop.  expm1 and log1p are Sleef's for every
 element.  The programs print values as exact hex, under torch and under booktorch, for every
 length from 1 to 40 (the vector blocks and the scalar tail), for strided, sliced, transposed,
@@ -109,6 +109,9 @@ m = torch.randn(5, 40, generator=g) * 6
 for t in [m[:, :17], m.t(), m[:, ::3], m[:1].expand(3, 40)]:
     show(t.sigmoid()); show(t.expm1()); show(t.log1p()); show(t.bfloat16().abs().rsqrt())
 z = m.clone(); z.sigmoid_(); show(z)
+for t in [m, m[:, :17], m.t(), m[:, ::3], m.bfloat16(), m.half()[:, :35]]:
+    show(torch.nn.functional.silu(t))
+z = m.clone(); torch.nn.functional.silu(z, inplace=True); show(z)
 z = m.clone()[:, :20]; z.expm1_(); show(z)
 print(exact(torch.tensor([0.0, -0.0, 88.7, 88.8, -17.0, -103.0, 1e-30, float('inf'), -float('inf'), float('nan')] * 2).expm1()))
 print(exact(torch.tensor([0.0, -0.0, -1.0, -1.5, 1e38, 2e38, 3.4e38, 1e-30, float('inf'), float('nan')] * 2).log1p()))
@@ -155,7 +158,7 @@ LAYOUTS = {
 OPS = [
     "x ** {e}", "x.pow({e})", "torch.pow(x, {e})", "x ** y", "torch.pow(x, y)", "{e} ** y", "torch.pow({e}, y)",
     "x.pow_({e})", "x.pow_(y)", "x.sigmoid()", "torch.sigmoid(x)", "x.sigmoid_()", "x.expm1()", "x.log1p()",
-    "x.rsqrt()", "x.abs() ** y[..., :1]", "x.softmax(0)", "x.log_softmax(-1)", "torch.log_softmax(x, 0)",
+    "x.rsqrt()", "x.abs() ** y[..., :1]", "torch.nn.functional.silu(x)", "x.softmax(0)", "x.log_softmax(-1)", "torch.log_softmax(x, 0)",
 ]
 # not 0.5: torch's x ** 0.5 is its sqrt kernel, which is MKL's (see the module's docstring)
 EXPONENTS = ["2", "3", "4", "-1", "-2", "-0.5", "2.5", "1 / 3", "-3", "0.1", "7", "1.5", "-0.75", "10"]

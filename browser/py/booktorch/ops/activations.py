@@ -9,7 +9,8 @@ The values follow ATen's CPU kernels step by step, rounded as their float32 arit
   only), whose AVX2 kernel approximates erf by Abramowitz and Stegun's formula 7.1.26 with its
   own exp; :func:`_onednn_gelu` follows it instruction by instruction (its constants are
   oneDNN's float32 bit patterns), so those values match torch's bit for bit;
-- ``silu``: ``x / (1 + exp(-x))``;
+- ``silu``: ``x / (1 + exp(-x))``, the exponential Sleef's in the vector lanes and glibc's in the
+  scalar loop (:mod:`booktorch.loops`);
 - ``softplus``: ``log1p(exp(beta * x)) / beta``, or ``x`` where ``beta * x > threshold``.
 
 The backward nodes compute torch's ``gelu_backward``, ``silu_backward`` and
@@ -23,7 +24,9 @@ import struct
 from .. import dtypes as D
 from ..grad_mode import state as grad_state
 from ..graph import Node, record
-from ..iterator import fdiv, opmath_round, unary_result
+from .. import libm, sleef
+from ..iterator import fdiv, kernel_layouts, opmath_round, result_strides, unary_result
+from ..loops import block, split_map, vector_flags
 from ..registry import at, function, kernel
 from ..shape import is_contiguous
 from ..tensor import Tensor
@@ -194,10 +197,16 @@ class GeluBackward0(Node):
 # ------------------------------------------------------------------ silu
 @kernel
 def silu(t):
+    """``x / (1 + exp(-x))``: in float32 (float16, bfloat16 too) torch's vector lanes take Sleef's exp,
+    its scalar loop glibc's expf (booktorch.loops)."""
     dt = _floating(t, "silu_cpu")
-    f = opmath_round(dt)
-    vals = D.round_floats([fdiv(x, f(1.0 + f(_exp(-x)))) for x in t._values()], dt)
-    out = unary_result(vals, t, dt)
+    if dt is D.float64:
+        vals = [fdiv(x, 1.0 + _exp(-x)) for x in t._values()]
+    else:
+        flags = vector_flags(t._shape, result_strides(t._shape, dt, t), kernel_layouts(dt, t), block(dt))
+        vals = split_map(flags, lambda x: fdiv(x, D.f32(1.0 + sleef.expf(-x))),
+                         lambda x: fdiv(x, D.f32(1.0 + libm.expf(-x))), t._values())
+    out = unary_result(D.round_floats(vals, dt), t, dt)
     record(SiluBackward0, (t,), out, self=t)
     return out
 
