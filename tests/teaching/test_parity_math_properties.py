@@ -18,10 +18,12 @@ from test_parity_properties import NICE_FLOATS, UGLY_FLOATS, _broadcast_partner,
 BINARY = ["+", "-", "*", "/", "//", "%", "&", "|", "^", "<<", ">>", "==", "!=", "<", "<=", ">", ">="]
 BINARY_CALLS = ["torch.add({a}, {b}, alpha={alpha})", "torch.sub({a}, {b}, alpha={alpha})", "torch.div({a}, {b}, rounding_mode={mode})",
                 "torch.fmod({a}, {b})", "torch.remainder({a}, {b})", "torch.maximum({a}, {b})", "torch.minimum({a}, {b})",
-                "torch.fmax({a}, {b})", "torch.logical_and({a}, {b})", "torch.logical_xor({a}, {b})", "torch.bitwise_or({a}, {b})"]
+                "torch.fmax({a}, {b})", "torch.logical_and({a}, {b})", "torch.logical_xor({a}, {b})", "torch.bitwise_or({a}, {b})",
+                "torch.copysign({a}, {b})", "torch.xlogy({a}, {b})"]
 UNARY = ["abs", "neg", "sign", "exp", "log", "log2", "log1p", "expm1", "sqrt", "rsqrt", "sin", "cos", "tanh", "sigmoid", "relu",
          "floor", "ceil", "round", "trunc", "frac", "isnan", "isinf", "isfinite", "nan_to_num", "logical_not", "bitwise_not",
-         "square", "reciprocal", "erf"]
+         "square", "reciprocal", "erf", "sinh", "cosh", "asinh", "atanh", "exp2", "lgamma", "digamma", "sgn", "deg2rad",
+         "signbit", "angle", "sinc"]
 ACTIVATIONS = ["torch.nn.functional.gelu({x})", "torch.nn.functional.gelu({x}, approximate='tanh')",
                "torch.nn.functional.silu({x})", "torch.nn.functional.softplus({x}, beta=2, threshold=3)"]
 REDUCTIONS = ["sum", "mean", "prod", "amax", "amin", "max", "min", "argmax", "argmin", "std", "var", "norm", "cumsum", "cumprod",
@@ -144,11 +146,15 @@ def expr(draw, depth=0):
         return f"({a} {draw(st.sampled_from(['+', '-', '*', '/', '%']))} {b})"
     if kind == "call":
         return draw(st.sampled_from([f"torch.add({a}, {b}, alpha=0.5)", f"torch.sub({a}, {b}, alpha=2)",
-                                     f"torch.div({a}, {b}, rounding_mode='floor')", f"torch.fmod({a}, 1.5)"]))
+                                     f"torch.div({a}, {b}, rounding_mode='floor')", f"torch.fmod({a}, 1.5)",
+                                     f"torch.atan2({a}, {a} * 0 + {b})", f"torch.hypot({a}, {a} * 0 + {b})",
+                                     f"torch.logaddexp2({a}, {a} * 0 + {b})", f"torch.copysign({a}, {b})"]))
     if kind == "unary":
         # not tanh: its derivative 1 - tanh(x)**2 magnifies the last-bit differences of Sleef's float32 tanh
         # (see ops/unary.py) into the printed digits of a gradient for |x| > 3
-        return f"{a}.{draw(st.sampled_from(['exp', 'sigmoid', 'abs', 'relu', 'sin', 'square', 'frac', 'round']))}()"
+        name = draw(st.sampled_from(['exp', 'sigmoid', 'abs', 'relu', 'sin', 'square', 'frac', 'round', 'sinh', 'asinh',
+                                     'exp2', 'deg2rad']))
+        return f"{a}.{name}()"
     if kind == "clamp":
         return f"{a}.clamp({draw(st.sampled_from(['-1', 'None', '0.5']))}, {draw(st.sampled_from(['2', 'None', '1.5']))})" \
             if draw(st.booleans()) else f"{a}.clamp(min=-0.5)"

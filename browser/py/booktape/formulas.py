@@ -125,6 +125,24 @@ FORMULAS = {
         'grad if accumulate else grad.put(index, zeros_like(source))',
         'grad.take(index).reshape_as(source)',
     ),
+    # ops.binary_math
+    'Atan2Backward0': ('grad * other / (self**2 + other**2)', '-grad * self / (self**2 + other**2)'),
+    'HypotBackward0': ('grad * self / result', 'grad * other / result'),
+    'CopysignBackward0': ('grad * result / self (0 where self is 0)', '0'),
+    'CopysignBackward1': ('grad * result / self (0 where self is 0)',),
+    'NextafterBackward0': ('grad where self != other, else 0', '0'),
+    'LogaddexpBackward0': ('grad / (1 + exp(other - self))', 'grad / (1 + exp(self - other))'),
+    'Logaddexp2Backward0': ('grad / (1 + 2**(other - self))', 'grad / (1 + 2**(self - other))'),
+    'XlogyBackward0': ('xlogy(grad, other) (0 where self == 0 and other <= 0)', 'grad * self / other'),
+    'XlogyBackward1': ('grad * self / other',),
+    'XlogyBackward2': ('xlogy(grad, other)',),
+    'LdexpBackward0': ('grad * 2**other', 'grad * result * ln 2'),
+    # ops.hyperbolic
+    'SinhBackward0': ('grad * cosh(self)',),
+    'CoshBackward0': ('grad * sinh(self)',),
+    'AsinhBackward0': ('grad / sqrt(self**2 + 1)',),
+    'AcoshBackward0': ('grad / sqrt(self**2 - 1)',),
+    'AtanhBackward0': ('grad / (1 - self**2)',),
     # ops.inplace_views
     'AsStridedBackward1': ("zeros of the storage, with grad at the view's elements, read as self was",),
     'UnsqueezeBackward1': ('grad.squeeze(dim)',),
@@ -220,6 +238,13 @@ FORMULAS = {
     'RoundBackward0': ('0',),
     'RoundBackward1': ('0',),
     'FracBackward0': ('grad',),
+    # ops.sign_angle
+    'SgnBackward0': ('0',),
+    'AngleBackward0': ('0',),
+    'Deg2RadBackward0': ('grad * pi / 180',),
+    'Rad2DegBackward0': ('grad * 180 / pi',),
+    'SincBackward0': ('grad * (pi x cos(pi x) - sin(pi x)) / (pi x**2)',),
+    'FrexpBackward0': ('grad / 2**exponent',),
     # ops.softmax
     'SoftmaxBackward0': ('(grad - (grad * result).sum(dim, keepdim=True)) * result',),
     'LogSoftmaxBackward0': ('grad - result.exp() * grad.sum(dim, keepdim=True)',),
@@ -235,6 +260,11 @@ FORMULAS = {
     'ModeBackward0': ('grad scattered to indices along dim',),
     'Unique2Backward0': ('not differentiable',),
     'UniqueDimBackward0': ('not differentiable',),
+    # ops.special_functions
+    'Exp2Backward0': ('grad * result * ln 2',),
+    'LgammaBackward0': ('grad * digamma(self)',),
+    'DigammaBackward0': ('grad * polygamma(1, self)',),
+    'PolygammaBackward0': ('grad * polygamma(n + 1, self)',),
     # ops.split
     'SplitBackward0': ('cat(grads, dim)',),
     'SplitWithSizesBackward0': ('cat(grads, dim)',),

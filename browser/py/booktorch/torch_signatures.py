@@ -48,6 +48,12 @@ METHODS = {
         'any(IntArrayRef? dim=None, bool keepdim=False)',
         'any(int64_t dim, bool keepdim=False)',
     ),
+    'arctan2': (
+        'arctan2(Tensor other)',
+    ),
+    'arctan2_': (
+        'arctan2_(Tensor other)',
+    ),
     'argmax': (
         'argmax(int64_t? dim=None, bool keepdim=False)',
     ),
@@ -63,6 +69,12 @@ METHODS = {
     ),
     'as_strided_': (
         'as_strided_(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ),
+    'atan2': (
+        'atan2(Tensor other)',
+    ),
+    'atan2_': (
+        'atan2_(Tensor other)',
     ),
     'bernoulli': (
         'bernoulli(*, Generator? generator=None)',
@@ -172,6 +184,14 @@ METHODS = {
         'copy_(Tensor other, bool non_blocking=False)',
         'copy_(Tensor other, bool async=False)|deprecated',
     ),
+    'copysign': (
+        'copysign(Tensor other)',
+        'copysign(Scalar other)',
+    ),
+    'copysign_': (
+        'copysign_(Tensor other)',
+        'copysign_(Scalar other)',
+    ),
     'count_nonzero': (
         'count_nonzero(int64_t? dim=None)',
         'count_nonzero(IntArrayRef dim)',
@@ -263,6 +283,14 @@ METHODS = {
     'float': (
         'float(*, MemoryFormat? memory_format=None)',
     ),
+    'float_power': (
+        'float_power(Tensor exponent)',
+        'float_power(Scalar exponent)',
+    ),
+    'float_power_': (
+        'float_power_(Tensor exponent)',
+        'float_power_(Scalar exponent)',
+    ),
     'floor_divide': (
         'floor_divide(Tensor other)',
         'floor_divide(Scalar other)',
@@ -287,6 +315,12 @@ METHODS = {
     ),
     'gather': (
         'gather(int64_t dim, Tensor index, *, bool sparse_grad=False)',
+    ),
+    'gcd': (
+        'gcd(Tensor other)',
+    ),
+    'gcd_': (
+        'gcd_(Tensor other)',
     ),
     'ge': (
         'ge(Tensor other)',
@@ -323,9 +357,21 @@ METHODS = {
     'half': (
         'half(*, MemoryFormat? memory_format=None)',
     ),
+    'heaviside': (
+        'heaviside(Tensor values)',
+    ),
+    'heaviside_': (
+        'heaviside_(Tensor values)',
+    ),
     'hsplit': (
         'hsplit(int64_t sections)',
         'hsplit(IntArrayRef indices)',
+    ),
+    'hypot': (
+        'hypot(Tensor other)',
+    ),
+    'hypot_': (
+        'hypot_(Tensor other)',
     ),
     'index_add': (
         'index_add(int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1)',
@@ -362,6 +408,18 @@ METHODS = {
     'is_contiguous': (
         'is_contiguous(*, MemoryFormat memory_format=contiguous_format)',
     ),
+    'lcm': (
+        'lcm(Tensor other)',
+    ),
+    'lcm_': (
+        'lcm_(Tensor other)',
+    ),
+    'ldexp': (
+        'ldexp(Tensor other)',
+    ),
+    'ldexp_': (
+        'ldexp_(Tensor other)',
+    ),
     'le': (
         'le(Tensor other)',
         'le(Scalar other)',
@@ -396,6 +454,12 @@ METHODS = {
     ),
     'log_softmax': (
         'log_softmax(int64_t dim, ScalarType? dtype=None)',
+    ),
+    'logaddexp': (
+        'logaddexp(Tensor other)',
+    ),
+    'logaddexp2': (
+        'logaddexp2(Tensor other)',
     ),
     'logical_and': (
         'logical_and(Tensor other)',
@@ -544,6 +608,12 @@ METHODS = {
     'new_zeros': (
         'new_zeros(SymIntArrayRef size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ),
+    'nextafter': (
+        'nextafter(Tensor other)',
+    ),
+    'nextafter_': (
+        'nextafter_(Tensor other)',
+    ),
     'nonzero': (
         'nonzero()',
         'nonzero(*, bool as_tuple)',
@@ -567,6 +637,12 @@ METHODS = {
     ),
     'permute': (
         'permute(IntArrayRef dims)',
+    ),
+    'polygamma': (
+        'polygamma(int64_t n)',
+    ),
+    'polygamma_': (
+        'polygamma_(int64_t n)',
     ),
     'pow': (
         'pow(Tensor exponent)',
@@ -797,6 +873,14 @@ METHODS = {
         'where(Tensor condition, Tensor other)',
         'where(Tensor condition, Scalar other)',
     ),
+    'xlogy': (
+        'xlogy(Tensor other)',
+        'xlogy(Scalar other)',
+    ),
+    'xlogy_': (
+        'xlogy_(Tensor other)',
+        'xlogy_(Scalar other)',
+    ),
 }
 FUNCTIONS = {
     'abs': (
@@ -807,6 +891,12 @@ FUNCTIONS = {
     ),
     'absolute': (
         'absolute(Tensor input, *, Tensor out=None)',
+    ),
+    'acosh': (
+        'acosh(Tensor input, *, Tensor out=None)',
+    ),
+    'acosh_': (
+        'acosh_(Tensor input)',
     ),
     'add': (
         'add(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated',
@@ -834,6 +924,9 @@ FUNCTIONS = {
     'amin': (
         'amin(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)',
     ),
+    'angle': (
+        'angle(Tensor input, *, Tensor out=None)',
+    ),
     'any': (
         'any(Tensor input, *, Tensor out=None)',
         'any(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)',
@@ -843,6 +936,27 @@ FUNCTIONS = {
         'arange(Scalar end, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
         'arange(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
         'arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
+    ),
+    'arccosh': (
+        'arccosh(Tensor input, *, Tensor out=None)',
+    ),
+    'arccosh_': (
+        'arccosh_(Tensor input)',
+    ),
+    'arcsinh': (
+        'arcsinh(Tensor input, *, Tensor out=None)',
+    ),
+    'arcsinh_': (
+        'arcsinh_(Tensor input)',
+    ),
+    'arctan2': (
+        'arctan2(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'arctanh': (
+        'arctanh(Tensor input, *, Tensor out=None)',
+    ),
+    'arctanh_': (
+        'arctanh_(Tensor input)',
     ),
     'argmax': (
         'argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)',
@@ -862,6 +976,21 @@ FUNCTIONS = {
     ),
     'as_strided_': (
         'as_strided_(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
+    ),
+    'asinh': (
+        'asinh(Tensor input, *, Tensor out=None)',
+    ),
+    'asinh_': (
+        'asinh_(Tensor input)',
+    ),
+    'atan2': (
+        'atan2(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'atanh': (
+        'atanh(Tensor input, *, Tensor out=None)',
+    ),
+    'atanh_': (
+        'atanh_(Tensor input)',
     ),
     'bernoulli': (
         'bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)',
@@ -961,11 +1090,27 @@ FUNCTIONS = {
     'concatenate': (
         'concatenate(TensorList tensors, int64_t dim=0, *, Tensor out=None)',
     ),
+    'conj': (
+        'conj(Tensor input)',
+    ),
+    'conj_physical': (
+        'conj_physical(Tensor input, *, Tensor out=None)',
+    ),
+    'copysign': (
+        'copysign(Tensor input, Tensor other, *, Tensor out=None)',
+        'copysign(Tensor input, Scalar other, *, Tensor out=None)',
+    ),
     'cos': (
         'cos(Tensor input, *, Tensor out=None)',
     ),
     'cos_': (
         'cos_(Tensor input)',
+    ),
+    'cosh': (
+        'cosh(Tensor input, *, Tensor out=None)',
+    ),
+    'cosh_': (
+        'cosh_(Tensor input)',
     ),
     'cosine_similarity': (
         'cosine_similarity(Tensor x1, Tensor x2, int64_t dim=1, double eps=1e-08)',
@@ -980,6 +1125,12 @@ FUNCTIONS = {
     'cumsum': (
         'cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)',
     ),
+    'deg2rad': (
+        'deg2rad(Tensor input, *, Tensor out=None)',
+    ),
+    'deg2rad_': (
+        'deg2rad_(Tensor input)',
+    ),
     'det': (
         'det(Tensor input)',
     ),
@@ -991,6 +1142,9 @@ FUNCTIONS = {
     ),
     'diagonal': (
         'diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)',
+    ),
+    'digamma': (
+        'digamma(Tensor input, *, Tensor out=None)',
     ),
     'div': (
         'div(Tensor input, Tensor other, *, Tensor out=None)',
@@ -1041,6 +1195,12 @@ FUNCTIONS = {
     'exp': (
         'exp(Tensor input, *, Tensor out=None)',
     ),
+    'exp2': (
+        'exp2(Tensor input, *, Tensor out=None)',
+    ),
+    'exp2_': (
+        'exp2_(Tensor input)',
+    ),
     'exp_': (
         'exp_(Tensor input)',
     ),
@@ -1072,6 +1232,11 @@ FUNCTIONS = {
     'flipud': (
         'flipud(Tensor input)',
     ),
+    'float_power': (
+        'float_power(Tensor input, Tensor exponent, *, Tensor out=None)',
+        'float_power(Scalar self, Tensor exponent, *, Tensor out=None)',
+        'float_power(Tensor input, Scalar exponent, *, Tensor out=None)',
+    ),
     'floor': (
         'floor(Tensor input, *, Tensor out=None)',
     ),
@@ -1098,6 +1263,9 @@ FUNCTIONS = {
     'frac_': (
         'frac_(Tensor input)',
     ),
+    'frexp': (
+        'frexp(Tensor input, *, TensorList[2] out=None)',
+    ),
     'full': (
         'full(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ),
@@ -1106,6 +1274,12 @@ FUNCTIONS = {
     ),
     'gather': (
         'gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)',
+    ),
+    'gcd': (
+        'gcd(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'gcd_': (
+        'gcd_(Tensor input, Tensor other)',
     ),
     'ge': (
         'ge(Tensor input, Tensor other, *, Tensor out=None)',
@@ -1123,12 +1297,21 @@ FUNCTIONS = {
         'gt(Tensor input, Tensor other, *, Tensor out=None)',
         'gt(Tensor input, Scalar other, *, Tensor out=None)',
     ),
+    'heaviside': (
+        'heaviside(Tensor input, Tensor values, *, Tensor out=None)',
+    ),
     'hsplit': (
         'hsplit(Tensor input, int64_t sections)',
         'hsplit(Tensor input, IntArrayRef indices)',
     ),
     'hstack': (
         'hstack(TensorList tensors, *, Tensor out=None)',
+    ),
+    'hypot': (
+        'hypot(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'imag': (
+        'imag(Tensor input)',
     ),
     'index_add': (
         'index_add(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, Tensor out=None)',
@@ -1149,8 +1332,14 @@ FUNCTIONS = {
     'index_select': (
         'index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)',
     ),
+    'is_conj': (
+        'is_conj(Tensor input)',
+    ),
     'is_floating_point': (
         'is_floating_point(Tensor input)',
+    ),
+    'is_neg': (
+        'is_neg(Tensor input)',
     ),
     'isfinite': (
         'isfinite(Tensor input)',
@@ -1167,6 +1356,21 @@ FUNCTIONS = {
     'isposinf': (
         'isposinf(Tensor input, *, Tensor out=None)',
     ),
+    'isreal': (
+        'isreal(Tensor input)',
+    ),
+    'lcm': (
+        'lcm(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'lcm_': (
+        'lcm_(Tensor input, Tensor other)',
+    ),
+    'ldexp': (
+        'ldexp(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'ldexp_': (
+        'ldexp_(Tensor input, Tensor other)',
+    ),
     'le': (
         'le(Tensor input, Tensor other, *, Tensor out=None)',
         'le(Tensor input, Scalar other, *, Tensor out=None)',
@@ -1182,6 +1386,9 @@ FUNCTIONS = {
     'less_equal': (
         'less_equal(Tensor input, Tensor other, *, Tensor out=None)',
         'less_equal(Tensor input, Scalar other, *, Tensor out=None)',
+    ),
+    'lgamma': (
+        'lgamma(Tensor input, *, Tensor out=None)',
     ),
     'linspace': (
         'linspace(Tensor start, Tensor end, int64_t steps, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
@@ -1209,6 +1416,12 @@ FUNCTIONS = {
     ),
     'log_softmax': (
         'log_softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)',
+    ),
+    'logaddexp': (
+        'logaddexp(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'logaddexp2': (
+        'logaddexp2(Tensor input, Tensor other, *, Tensor out=None)',
     ),
     'logical_and': (
         'logical_and(Tensor input, Tensor other, *, Tensor out=None)',
@@ -1333,6 +1546,9 @@ FUNCTIONS = {
     'negative_': (
         'negative_(Tensor input)',
     ),
+    'nextafter': (
+        'nextafter(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
     'normal': (
         'normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)',
         'normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)',
@@ -1355,6 +1571,9 @@ FUNCTIONS = {
     'permute': (
         'permute(Tensor input, IntArrayRef dims)',
     ),
+    'polygamma': (
+        'polygamma(int64_t n, Tensor input, *, Tensor out=None)',
+    ),
     'positive': (
         'positive(Tensor input)',
     ),
@@ -1372,6 +1591,12 @@ FUNCTIONS = {
     ),
     'put': (
         'put(Tensor input, Tensor index, Tensor source, bool accumulate=False)',
+    ),
+    'rad2deg': (
+        'rad2deg(Tensor input, *, Tensor out=None)',
+    ),
+    'rad2deg_': (
+        'rad2deg_(Tensor input)',
     ),
     'rand': (
         'rand(SymIntArrayRef size, *, Generator? generator, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
@@ -1410,6 +1635,9 @@ FUNCTIONS = {
     'ravel': (
         'ravel(Tensor input)',
     ),
+    'real': (
+        'real(Tensor input)',
+    ),
     'reciprocal': (
         'reciprocal(Tensor input, *, Tensor out=None)',
     ),
@@ -1434,6 +1662,12 @@ FUNCTIONS = {
     ),
     'reshape': (
         'reshape(Tensor input, SymIntArrayRef shape)',
+    ),
+    'resolve_conj': (
+        'resolve_conj(Tensor input)',
+    ),
+    'resolve_neg': (
+        'resolve_neg(Tensor input)',
     ),
     'result_type': (
         'result_type(Tensor tensor, Tensor other)',
@@ -1480,6 +1714,9 @@ FUNCTIONS = {
     'select': (
         'select(Tensor input, int64_t dim, SymInt index)',
     ),
+    'sgn': (
+        'sgn(Tensor input, *, Tensor out=None)',
+    ),
     'sigmoid': (
         'sigmoid(Tensor input, *, Tensor out=None)',
     ),
@@ -1489,11 +1726,26 @@ FUNCTIONS = {
     'sign': (
         'sign(Tensor input, *, Tensor out=None)',
     ),
+    'signbit': (
+        'signbit(Tensor input, *, Tensor out=None)',
+    ),
     'sin': (
         'sin(Tensor input, *, Tensor out=None)',
     ),
     'sin_': (
         'sin_(Tensor input)',
+    ),
+    'sinc': (
+        'sinc(Tensor input, *, Tensor out=None)',
+    ),
+    'sinc_': (
+        'sinc_(Tensor input)',
+    ),
+    'sinh': (
+        'sinh(Tensor input, *, Tensor out=None)',
+    ),
+    'sinh_': (
+        'sinh_(Tensor input)',
     ),
     'softmax': (
         'softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)',
@@ -1640,6 +1892,15 @@ FUNCTIONS = {
         'where(Tensor condition, Tensor input, Scalar other)',
         'where(Tensor condition, Scalar self, Scalar other)',
     ),
+    'xlogy': (
+        'xlogy(Tensor input, Tensor other, *, Tensor out=None)',
+        'xlogy(Scalar self, Tensor other, *, Tensor out=None)',
+        'xlogy(Tensor input, Scalar other, *, Tensor out=None)',
+    ),
+    'xlogy_': (
+        'xlogy_(Tensor input, Tensor other)',
+        'xlogy_(Tensor input, Scalar other)',
+    ),
     'zeros': (
         'zeros(SymIntArrayRef size, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ),
@@ -1697,22 +1958,45 @@ NO_ARGUMENTS = frozenset({
     'abs_',
     'absolute',
     'absolute_',
+    'acosh',
+    'acosh_',
+    'angle',
+    'arccosh',
+    'arccosh_',
+    'arcsinh',
+    'arcsinh_',
+    'arctanh',
+    'arctanh_',
     'argwhere',
+    'asinh',
+    'asinh_',
+    'atanh',
+    'atanh_',
     'bitwise_not',
     'bitwise_not_',
     'ceil',
     'ceil_',
+    'conj',
+    'conj_physical',
     'cos',
     'cos_',
+    'cosh',
+    'cosh_',
     'data_ptr',
+    'deg2rad',
+    'deg2rad_',
     'det',
     'detach',
     'detach_',
+    'digamma',
+    'digamma_',
     'dim',
     'element_size',
     'erf',
     'erf_',
     'exp',
+    'exp2',
+    'exp2_',
     'exp_',
     'expm1',
     'expm1_',
@@ -1724,17 +2008,23 @@ NO_ARGUMENTS = frozenset({
     'floor_',
     'frac',
     'frac_',
+    'frexp',
     'get_device',
     'is_complex',
+    'is_conj',
     'is_floating_point',
     'is_inference',
+    'is_neg',
     'is_signed',
     'isfinite',
     'isinf',
     'isnan',
     'isneginf',
     'isposinf',
+    'isreal',
     'item',
+    'lgamma',
+    'lgamma_',
     'log',
     'log1p',
     'log1p_',
@@ -1752,20 +2042,31 @@ NO_ARGUMENTS = frozenset({
     'nelement',
     'numel',
     'positive',
+    'rad2deg',
+    'rad2deg_',
     'ravel',
     'reciprocal',
     'reciprocal_',
     'relu',
     'relu_',
+    'resolve_conj',
+    'resolve_neg',
     'retain_grad',
     'rsqrt',
     'rsqrt_',
+    'sgn',
+    'sgn_',
     'sigmoid',
     'sigmoid_',
     'sign',
     'sign_',
+    'signbit',
     'sin',
     'sin_',
+    'sinc',
+    'sinc_',
+    'sinh',
+    'sinh_',
     'sqrt',
     'sqrt_',
     'square',

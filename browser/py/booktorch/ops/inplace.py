@@ -9,7 +9,6 @@ writes it, and moves the node onto ``self``.
 """
 
 from .. import dtypes as D
-from ..grad_mode import no_grad
 from ..graph import SavedTensor
 from ..iterator import check_inplace, shape_of, write_positions
 from ..registry import at, kernel
@@ -59,9 +58,8 @@ def _write(t, fn, args, kwargs, check):
     node = out._grad_fn if record else None
     if node is not None:
         for key, saved in node._stensors.items():
-            if saved is not None and saved.tensor is t:  # torch saves a copy of self as it was
-                with no_grad():
-                    node._stensors[key] = SavedTensor(at.clone(t), False)
+            if saved is not None and saved.tensor is t:  # torch saves a copy of self as it was (a recorded clone)
+                node._stensors[key] = SavedTensor(at.clone(t), False)
     vals = out._values()
     if out._dtype is not t._dtype:
         vals = D.convert(vals, out._dtype, t._dtype)
