@@ -55,7 +55,7 @@ def test_grad_fn_api():
         ("torch.linalg.det(torch.ones(2, 2, requires_grad=True)).backward()",
          "The gradient of torch.linalg.det at a singular matrix"),
         # out= where booktorch does not write into it, once torch's parser has accepted the call
-        ("torch.add(torch.ones(2), 1, out=torch.ones(2))", "torch.add(..., out=...)"),
+        ("torch.addcmul(torch.ones(2), torch.ones(2), torch.ones(2), out=torch.ones(2))", "torch.addcmul(..., out=...)"),
         ("torch.max(torch.ones(2), torch.ones(2), out=torch.ones(2))", "torch.max(..., out=...)"),
         ("torch.nn.functional.linear(torch.ones(2), torch.ones(3, 2), out=torch.ones(3))",
          "torch.nn.functional.linear(..., out=...)"),

@@ -8,8 +8,8 @@ with torch's checks, in torch's order: the device, then pinned memory, then nega
 
 from . import dtypes as D
 from .devices import check_device
-from .errors import unsupported
 from .graph import needs_grad
+from .out_arguments import resize_output, warn
 from .shape import contiguous_strides, fmt_list, numel, preserve_strides
 from .storage import Storage
 from .tensor import Tensor
@@ -55,8 +55,10 @@ def new(a, shape, name, dtype=None, out_name=None):
     return checked_out(out, shape, a.get("dtype"), out_name or f"aten::{name}()")
 
 
-def checked_out(out, shape, dtype, where):
-    """``out=``: the dtype given must be out's, and out must not need autograd (torch's messages)."""
+def checked_out(out, shape, dtype, where, by_numel=False):
+    """``out=`` of a factory: the dtype given must be out's, and out must not need autograd (torch's messages);
+    an out of another shape (``by_numel``: of another number of elements, as arange and linspace check) is
+    resized, without a warning but arange's; it counts one write."""
     if dtype is not None and dtype is not out._dtype:
         raise RuntimeError(f"dtype {dtype._legacy} does not match dtype of out parameter ({out._dtype._legacy})")
     if needs_grad(out):
@@ -64,9 +66,19 @@ def checked_out(out, shape, dtype, where):
             f"{where}: functions with out=... arguments don't support automatic differentiation, but one of the "
             "arguments requires grad."
         )
-    if tuple(out._shape) != tuple(shape):
-        raise unsupported(f"out= with a tensor of another shape than the result ({fmt_list(shape)})")
+    if not by_numel or numel(out._shape) != numel(shape):
+        if by_numel and where == "aten::arange()" and numel(out._shape):
+            warn(_ARANGE_RESIZED.format(shape=fmt_list(out._shape), n=numel(out._shape), size=numel(shape)))
+        resize_output(out, shape, warn_if_resized=False)
     return out
+
+
+_ARANGE_RESIZED = (
+    "The number of elements in the out tensor of shape {shape} is {n} which does not match the computed number of "
+    "elements {size}. Note that this may occur as a result of rounding error. The out tensor will be resized to a "
+    "tensor of shape ({size},). (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/RangeFactories.cpp:199.)"
+)
 
 
 def like(a, name, value=None):

@@ -19,6 +19,7 @@ import math
 
 from .. import dtypes as D
 from ..graph import Node, record
+from ..out_arguments import SAME_DTYPE, writes_out
 from ..iterator import (
     fdiv,
     opmath_round,
@@ -494,7 +495,8 @@ def add_method(self, other, *, alpha=1):
     return add(self, other, alpha)
 
 
-@function("add")
+@function("add", takes_out=True)
+@writes_out("add")
 def add_function(input, other, *, alpha=1):
     return add(_wrap_numbers(input, other), other, alpha)
 
@@ -504,7 +506,8 @@ def sub_method(self, other, *, alpha=1):
     return sub(self, other, alpha)
 
 
-@function("sub", "subtract")
+@function("sub", "subtract", takes_out=True)
+@writes_out("sub")
 def sub_function(input, other, *, alpha=1):
     return sub(_wrap_numbers(input, other), other, alpha)
 
@@ -514,7 +517,8 @@ def mul_method(self, other):
     return mul(self, other)
 
 
-@function("mul", "multiply")
+@function("mul", "multiply", takes_out=True)
+@writes_out("mul")
 def mul_function(input, other):
     return mul(_wrap_numbers(input, other), other)
 
@@ -524,7 +528,8 @@ def div_method(self, other, *, rounding_mode=None):
     return div(self, other, rounding_mode)
 
 
-@function("div", "divide")
+@function("div", "divide", takes_out=True)
+@writes_out("div")
 def div_function(input, other, *, rounding_mode=None):
     return div(_wrap_numbers(input, other), other, rounding_mode)
 
@@ -534,7 +539,8 @@ def true_divide_method(self, other):
     return div(self, other)
 
 
-@function("true_divide")
+@function("true_divide", takes_out=True)
+@writes_out("div")
 def true_divide_function(input, other):
     return div(_wrap_numbers(input, other), other)
 
@@ -544,17 +550,20 @@ for _name, _fn in (("floor_divide", floor_divide), ("remainder", remainder), ("f
 del _name, _fn
 
 
-@function("floor_divide")
+@function("floor_divide", takes_out=True)
+@writes_out("floor_divide", computed_in=None)
 def floor_divide_function(input, other):
     return floor_divide(_wrap_numbers(input, other), other)
 
 
-@function("remainder")
+@function("remainder", takes_out=True)
+@writes_out("remainder")
 def remainder_function(input, other):
     return remainder(input, other)
 
 
-@function("fmod")
+@function("fmod", takes_out=True)
+@writes_out("fmod")
 def fmod_function(input, other):
     return fmod(input, other)
 
@@ -564,7 +573,7 @@ def rsub_function(input, other, alpha=1):
     return rsub(input, other, alpha)
 
 
-function("neg", "negative")(neg)
+function("neg", "negative", takes_out=True)(writes_out("neg", SAME_DTYPE)(neg))
 
 
 # ------------------------------------------------------------------ in place

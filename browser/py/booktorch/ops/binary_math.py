@@ -19,6 +19,7 @@ from ..float_kernels import binary
 from ..grad_mode import no_grad
 from ..graph import Node, record
 from ..iterator import pairs, result_tensor
+from ..out_arguments import writes_out
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
@@ -484,12 +485,16 @@ def _inplace_form(fn, name):
     return inplace_op
 
 
+_WITH_OUT = (atan2, hypot, copysign, xlogy, logaddexp, logaddexp2)  # float functions: out= of a castable dtype
 for _fn, _aliases, _torch_inplace in (
         (atan2, ("atan2", "arctan2"), False), (hypot, ("hypot",), False), (copysign, ("copysign",), False),
         (nextafter, ("nextafter",), False), (xlogy, ("xlogy",), True), (heaviside, ("heaviside",), False),
         (gcd, ("gcd",), True), (lcm, ("lcm",), True), (ldexp, ("ldexp",), True)):
     method(*_aliases)(_fn)
-    function(*_aliases)(_fn)
+    if _fn in _WITH_OUT:
+        function(*_aliases, takes_out=True)(writes_out(_fn.__name__)(_fn))
+    else:
+        function(*_aliases)(_fn)
     _inplace_names = tuple(a + "_" for a in _aliases)
     _inplace = _inplace_form(_fn, _inplace_names[0])
     method(*_inplace_names)(_inplace)
@@ -497,7 +502,10 @@ for _fn, _aliases, _torch_inplace in (
         function(*_inplace_names)(_inplace)
 for _fn in (logaddexp, logaddexp2, float_power):
     method(_fn.__name__)(_fn)
-    function(_fn.__name__)(_fn)
+    if _fn in _WITH_OUT:
+        function(_fn.__name__, takes_out=True)(writes_out(_fn.__name__)(_fn))
+    else:
+        function(_fn.__name__)(_fn)
 del _fn, _aliases, _torch_inplace, _inplace_names, _inplace
 
 

@@ -12,6 +12,7 @@ from either bound, and a lower bound above the upper bound gives the upper bound
 from .. import dtypes as D
 from ..graph import Node, needs_grad, record
 from ..iterator import operand_values, result_tensor, shape_of
+from ..out_arguments import SAME_DTYPE, writes_out
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
@@ -223,9 +224,11 @@ def _inplace_check(t, lo, hi):
 
 
 @method("clamp", "clip")
-@function("clamp", "clip")
 def clamp_method(self, min=None, max=None):  # noqa: A002 - torch's parser has checked and read the bounds
     return clamp(self, min, max)
+
+
+function("clamp", "clip", takes_out=True)(writes_out("clamp", SAME_DTYPE)(clamp_method))
 
 
 @method("clamp_", "clip_")

@@ -12,6 +12,7 @@ import warnings
 from .. import dtypes as D
 from ..graph import Node, record
 from ..iterator import expanded_values, pairs, result_tensor, shape_of
+from ..out_arguments import WHERE, writes_out
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
@@ -101,7 +102,7 @@ def _declare_comparison(fn):
     method(f"__{name}__")(_operator(fn))
     method(*names)(as_method)
     method(*(n + "_" for n in names))(as_inplace)
-    function(*names)(as_function)
+    function(*names, takes_out=True)(writes_out(name, computed_in="inputs")(as_function))
 
 
 def _recording(fn, scalar_node, tensor_node):
@@ -183,7 +184,8 @@ class WhereBackward0(Node):
 _MISSING = object()
 
 
-@function("where")
+@function("where", takes_out=True)
+@writes_out("where", WHERE)
 def where_function(condition, input=_MISSING, other=_MISSING):
     if input is _MISSING:  # torch.where(cond) is cond.nonzero(as_tuple=True)
         return at.nonzero_tuple(condition)
@@ -315,7 +317,7 @@ def _allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return True
 
 
-def _two_tensor_forms(name, fn):
+def _two_tensor_forms(name, fn, takes_out=False):
     """The method and torch function of a two-tensor op (torch's parser has checked the arguments)."""
 
     def two_tensors(input, other, *args, **kwargs):
@@ -323,13 +325,16 @@ def _two_tensor_forms(name, fn):
 
     two_tensors.__name__ = two_tensors.__qualname__ = name
     method(name)(two_tensors)
-    function(name, tensor_input=True)(two_tensors)
+    if takes_out:
+        function(name, tensor_input=True, takes_out=True)(writes_out(name)(two_tensors))
+    else:
+        function(name, tensor_input=True)(two_tensors)
 
 
-_two_tensor_forms("maximum", maximum)
-_two_tensor_forms("minimum", minimum)
-_two_tensor_forms("fmax", fmax)
-_two_tensor_forms("fmin", fmin)
+_two_tensor_forms("maximum", maximum, takes_out=True)
+_two_tensor_forms("minimum", minimum, takes_out=True)
+_two_tensor_forms("fmax", fmax, takes_out=True)
+_two_tensor_forms("fmin", fmin, takes_out=True)
 _two_tensor_forms("equal", _equal)
 _two_tensor_forms("allclose", _allclose)
 

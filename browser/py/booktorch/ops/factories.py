@@ -265,9 +265,13 @@ def _filled_factory(a, value, name):
     if out is None:
         return set_requires_grad(_fill(shape, value, dt), a)
     check_sizes(shape)
+    if name == "empty":  # torch resizes out as resize_ does, and writes nothing
+        if a["dtype"] is not None and a["dtype"] is not out._dtype:
+            checked_out(out, shape, a["dtype"], "aten::empty()")
+        at.resize_tensor(out, shape)
+        return set_requires_grad(out, a)
     checked_out(out, shape, a["dtype"], f"aten::{name}()")
-    if name != "empty":
-        copy_into(out, D.checked_scalar(value, out._dtype, check_reduced=numel(shape) != 1))
+    copy_into(out, D.checked_scalar(value, out._dtype, check_reduced=numel(shape) != 1))
     return set_requires_grad(out, a)
 
 
@@ -469,7 +473,7 @@ def arange(**a):
     vals = _arange_values(start, end, step, dt)
     if out is None:
         return set_requires_grad(Tensor._from_values(vals, (len(vals),), dt), a)
-    checked_out(out, (len(vals),), a["dtype"], "aten::arange()")
+    checked_out(out, (len(vals),), a["dtype"], "aten::arange()", by_numel=True)
     write(out, vals)
     return set_requires_grad(out, a)
 
@@ -497,7 +501,7 @@ def _space(a, name, values):
     out = a["out"]
     dt = out._dtype if out is not None and a["dtype"] is None else a["dtype"] or D.get_default_dtype()
     if out is not None:
-        checked_out(out, (steps,), a["dtype"], f"aten::{name}()")
+        checked_out(out, (steps,), a["dtype"], f"aten::{name}()", by_numel=True)
     if steps == 1:
         vals = [start if name == "linspace" else _pow(a["base"], float(start))]
         vals = [D.checked_scalar(vals[0], dt, check_reduced=False)]

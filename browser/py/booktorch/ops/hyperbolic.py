@@ -13,6 +13,7 @@ import math
 from .. import libm_float, sleef_extra
 from ..float_kernels import unary
 from ..graph import elementwise_nodes, record_elementwise
+from ..out_arguments import writes_out
 from ..registry import at, function, kernel, method
 
 
@@ -95,7 +96,7 @@ def _inplace_form(fn, name):
 for _fn, _alias in ((sinh, None), (cosh, None), (asinh, "arcsinh"), (acosh, "arccosh"), (atanh, "arctanh")):
     _names = (_fn.__name__,) + ((_alias,) if _alias else ())
     method(*_names)(_fn)
-    function(*_names)(_fn)
+    function(*_names, takes_out=True)(writes_out(_fn.__name__)(_fn))
     _inplace = _inplace_form(_fn, _fn.__name__ + "_")
     _inplace_names = tuple(n + "_" for n in _names)
     method(*_inplace_names)(_inplace)

@@ -251,6 +251,12 @@ def _resize(t, sizes, memory_format):
     return t
 
 
+@kernel
+def resize_tensor(t, sizes):
+    """``t.resize_(sizes)`` (torch.empty(out=) resizes its out this way)."""
+    return _resize(t, tuple(sizes), None)
+
+
 @method("resize_")
 def resize_(self, *size, memory_format=None):
     return _resize(self, int_tuple(size), memory_format)

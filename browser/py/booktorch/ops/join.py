@@ -11,6 +11,7 @@ from .. import dtypes as D
 from ..graph import Node, record, saved_ints
 from ..grad_mode import no_grad
 from ..iterator import copy_into, zeros
+from ..out_arguments import cat_check, writes_out
 from ..registry import at, function, kernel
 from ..shape import fmt_list, wrap_dim
 from ..tensor import Tensor
@@ -174,11 +175,30 @@ def _cat_form(name):
     return cat_function
 
 
+def _cat_out_form(name):
+    """cat(out=): torch checks out's dtype against the inputs' before it looks at their shapes."""
+    cat_function = _cat_form(name)
+    into_out = writes_out("cat", cat_check, computed_in=None)(cat_function)
+
+    def with_out(tensors, dim=0, *, out=None):
+        if out is not None and tensors and all(isinstance(t, Tensor) for t in tensors):
+            cat_check(D.result_type(*tensors), out)
+        return into_out(tensors, dim, out=out)
+
+    with_out.__name__ = with_out.__qualname__ = name
+    return with_out
+
+
 for _name in ("cat", "concat", "concatenate"):
-    function(_name)(_cat_form(_name))
+    function(_name, takes_out=True)(_cat_out_form(_name))
 del _name
 
 
-@function("stack")
-def stack_function(tensors, dim=0):
-    return stack(tensors, dim)
+@function("stack", takes_out=True)
+def stack_function(tensors, dim=0, *, out=None):
+    """stack(out=): along a new last dim torch concatenates (checking out's dtype first); otherwise it
+    resizes out before it checks the dtype."""
+    if out is None:
+        return stack(tensors, dim)
+    last = bool(tensors) and isinstance(tensors[0], Tensor) and dim in (-1, tensors[0].dim())
+    return writes_out("stack", cat_check, computed_in=None, check_first=last)(stack)(tensors, dim, out=out)

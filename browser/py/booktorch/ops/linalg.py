@@ -24,6 +24,7 @@ from .. import dtypes as D
 from ..errors import unsupported
 from ..graph import Node, record
 from ..iterator import zeros
+from ..out_arguments import MATRIX_PRODUCT, exact_dtype, writes_out
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, numel
 from ..tensor import Tensor
@@ -426,22 +427,57 @@ def rmatmul_operator(self, other):
 
 
 # torch's parser (booktorch/binding.py) has read the arguments: two tensors
+_DOT_OUT = exact_dtype("result dtype {out} does not match input dtype {result}")
+_MV_OUT = exact_dtype("addmv input tensors must have the same dtype, but got {out}, {result}, and {result}")
+
+
+def _mv_function(input, vec, *, out=None):  # noqa: A002 - torch's name
+    """mv(out=): addmv's dtype check when out has the result's shape, mm's otherwise."""
+    if out is None:
+        return mv(input, vec)
+    check = _MV_OUT if tuple(out._shape) == (input._shape[0],) else MATRIX_PRODUCT
+    return writes_out("mv", check)(mv)(input, vec, out=out)
+
 for _fn in (matmul, mm, mv, dot, bmm, outer):
     method(_fn.__name__)(_fn)
-    if _fn not in (mm, bmm):
+    if _fn is dot:
+        function("dot", takes_out=True)(writes_out("dot", _DOT_OUT, check_first=False)(dot))
+    elif _fn is mv:
+        function("mv", takes_out=True)(_mv_function)
+    elif _fn is outer:
         function(_fn.__name__)(_fn)
 del _fn
 
 
+@function("matmul", takes_out=True)
+def matmul_function(input, other, *, out=None):  # noqa: A002 - torch's name
+    """matmul(out=) goes through the product torch calls: dot, mv (whose dtype check is addmv's, when out
+    has the right shape), or mm/bmm; a vector times a matrix writes a (1, m) result and squeezes it."""
+    if out is None:
+        return matmul(input, other)
+    first = True  # whether the product checks out's dtype before it resizes out
+    if input.dim() == 1 and other.dim() == 1:
+        check, first = _DOT_OUT, False
+    elif input.dim() == 2 and other.dim() == 1 and tuple(out._shape) == (input._shape[0],):
+        check = _MV_OUT
+    else:
+        check, first = MATRIX_PRODUCT, input.dim() <= 2 and other.dim() <= 2
+    if input.dim() != 1 or other.dim() != 2:
+        return writes_out("matmul", check, check_first=first)(matmul)(input, other, out=out)
+    result = writes_out("matmul", check)(lambda a, b: at.unsqueeze(matmul(a, b), 0))(input, other, out=out)
+    return result.squeeze_(0)
+
+
 def _out_dtype_form(fn):
     """torch.mm and torch.bmm also take an out_dtype (CUDA only: CPU torch cannot run that overload)."""
+    @writes_out(fn.__name__, MATRIX_PRODUCT)
     def as_function(input, mat2, out_dtype=None):  # noqa: A002 - torch's name
         if out_dtype is not None:
             raise unsupported(f"torch.{fn.__name__}(..., out_dtype)")
         return fn(input, mat2)
 
     as_function.__name__ = fn.__name__
-    function(fn.__name__)(as_function)
+    function(fn.__name__, takes_out=True)(as_function)
 
 
 _out_dtype_form(mm)

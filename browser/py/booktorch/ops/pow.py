@@ -21,6 +21,7 @@ from ..graph import Node, record
 from ..iterator import fdiv, kernel_layouts, pairs, result_strides, result_tensor
 from ..loops import block, split_map, vector_flags
 from .unary import rsqrt_scalar
+from ..out_arguments import writes_out
 from ..registry import at, function, kernel, method
 from ..shape import broadcast_shapes, contiguous_strides
 from ..tensor import Tensor
@@ -180,7 +181,8 @@ def pow_method(self, exponent):
     return pow(self, exponent)
 
 
-@function("pow")
+@function("pow", takes_out=True)
+@writes_out("pow")
 def pow_function(input, exponent):  # torch's parser has checked the arguments
     return pow(input, exponent)
 

@@ -26,6 +26,7 @@ from ..graph import Node, record
 from ..grad_mode import state as grad_state
 from ..iterator import fdiv, opmath_round, zeros
 from ..reduction_order import reduction_chunks, saved_dims, wrapped_dims
+from ..out_arguments import reduce_into
 from ..registry import at, function, kernel, method
 from ..shape import contiguous_strides, numel, positions, wrap_dim
 from ..structseq import structseq
@@ -383,9 +384,10 @@ def mean(t, dim=None, keepdim=False, dtype=None):
     dim = None if given_none else dim
     dims, dim_list, is_all = _dims(t, dim)
     out_dt = dtype if dtype is not None else t._dtype
-    src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
-    if out_dt in D.REDUCED:  # torch: cast to float32, sum, divide, cast back
-        src = to_f32(src)
+    if out_dt in D.REDUCED:  # torch: the input in float32, sum, divide, cast to the dtype
+        src = to_f32(t)
+    else:
+        src = t if t._dtype is out_dt else at.to_dtype(t, out_dt)
     keepdim = keepdim if dim is not None or given_none else False
     vals, out_shape = _float_sum(src, dims, keepdim)
     n = 1
@@ -771,12 +773,15 @@ def _sum_like(name, kernel_fn):
     def as_method(self, dim=_NO_DIM, keepdim=False, *, dtype=None):
         return kernel_fn(self, _dim_given(dim), keepdim, dtype)
 
-    def as_function(input, dim=_NO_DIM, keepdim=False, *, dtype=None):
-        return kernel_fn(input, _dim_given(dim), keepdim, dtype)
+    def as_function(input, dim=_NO_DIM, keepdim=False, *, dtype=None, out=None):
+        if out is None:
+            return kernel_fn(input, _dim_given(dim), keepdim, dtype)
+        return reduce_into(out, name, input, dtype, lambda dt: kernel_fn(input, _dim_given(dim), keepdim, dt),
+                           float_only=name == "mean", all_dims=dim is _NO_DIM)
 
     as_method.__name__ = as_method.__qualname__ = as_function.__name__ = as_function.__qualname__ = name
     method(name)(as_method)
-    function(name, tensor_input=True)(as_function)
+    function(name, tensor_input=True, takes_out=True)(as_function)
 
 
 def _dim_given(dim):

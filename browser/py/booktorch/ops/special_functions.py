@@ -16,6 +16,7 @@ from ..errors import unsupported
 from ..float_kernels import unary
 from ..graph import Node, elementwise_nodes, record, record_elementwise
 from ..libm import fma
+from ..out_arguments import writes_out
 from ..registry import at, function, kernel, method
 
 _f = D.f32
@@ -221,7 +222,7 @@ def _inplace_form(fn, name):
 
 for _fn, _torch_inplace in ((exp2, True), (lgamma, False), (digamma, False)):
     method(_fn.__name__)(_fn)
-    function(_fn.__name__)(_fn)
+    function(_fn.__name__, takes_out=True)(writes_out(_fn.__name__)(_fn))
     _inplace = _inplace_form(_fn, _fn.__name__ + "_")
     method(_inplace.__name__)(_inplace)
     if _torch_inplace:
@@ -229,7 +230,8 @@ for _fn, _torch_inplace in ((exp2, True), (lgamma, False), (digamma, False)):
 del _fn, _torch_inplace, _inplace
 
 
-@function("polygamma")
+@function("polygamma", takes_out=True)
+@writes_out("polygamma")
 def polygamma_function(n, input):  # noqa: A002 - torch's name
     return polygamma(n, input)
 

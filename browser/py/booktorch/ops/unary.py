@@ -27,6 +27,7 @@ from ..graph import Node, elementwise_nodes, record, record_elementwise
 from .. import libm, sleef
 from ..iterator import fdiv, kernel_layouts, opmath_round, result_strides, unary_result
 from ..loops import block, split_map, vector_flags
+from ..out_arguments import SAME_DTYPE, cast_check, writes_out
 from ..registry import at, function, kernel, method
 from ..tensor import Tensor
 
@@ -304,15 +305,17 @@ def _inplace_form(fn):
 
 for _fn, _torch_inplace in _API:
     method(_fn.__name__)(_fn)
-    function(_fn.__name__, tensor_input=True)(_fn)
+    _same_dtype = _fn in (abs, relu, sign)  # torch's out= for these takes their own dtype only
+    function(_fn.__name__, tensor_input=True, takes_out=True)(
+        writes_out(_fn.__name__, SAME_DTYPE if _same_dtype else cast_check)(_fn))
     _inplace = _inplace_form(_fn)
     method(_inplace.__name__)(_inplace)
     if _torch_inplace:
         function(_inplace.__name__, tensor_input=True)(_inplace)
 method("__abs__", "absolute")(abs)
-function("absolute")(abs)
+function("absolute", takes_out=True)(writes_out("abs", SAME_DTYPE)(abs))
 method("absolute_")(_inplace_form(abs))
-del _fn, _torch_inplace, _inplace
+del _fn, _torch_inplace, _inplace, _same_dtype
 
 
 # ------------------------------------------------------------------ backward kernels
