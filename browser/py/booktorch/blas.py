@@ -184,8 +184,8 @@ def sgemv_cols(cols, vec):
         return []
     m = len(cols[0])
     acc = _zeros(m)
-    products = array("f", list(map(mul, chain.from_iterable(cols), _spread(vec, m))))
-    for start in range(0, len(products), m):
+    products = array("f", list(map(mul, chain.from_iterable(cols), _spread(vec, m)))).tolist()
+    for start in range(0, len(products), m):  # (list slices, as in _unfused_block)
         acc = array("f", list(map(add, acc, products[start:start + m])))
     return acc.tolist()
 
@@ -282,8 +282,8 @@ def _unfused_block(a_rows, b_rows, n):
     m = len(a_rows)
     size = m * n
     acc = _zeros(size)
-    products = array("f", [x * y for column, b in zip(zip(*a_rows), b_rows) for x in column for y in b])
-    for start in range(0, len(products), size):
+    products = array("f", [x * y for column, b in zip(zip(*a_rows), b_rows) for x in column for y in b]).tolist()
+    for start in range(0, len(products), size):  # (list slices: cheaper to take and to read than an array's)
         acc = array("f", list(map(add, acc, products[start:start + size])))
     return [acc[i * n:(i + 1) * n] for i in range(m)]
 
