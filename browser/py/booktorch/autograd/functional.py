@@ -1,6 +1,7 @@
-"""``torch.autograd.functional``: ``jacobian`` and ``hessian``, as ``torch/autograd/functional.py``
-computes them in reverse mode: one ``autograd.grad`` call per output element, the rows stacked and
-viewed as ``output.shape + input.shape``.
+"""``torch.autograd.functional``: ``vjp``, ``jvp``, ``vhp``, ``hvp``, ``jacobian`` and ``hessian``, as
+``torch/autograd/functional.py`` computes them in reverse mode (``jvp`` and ``hvp`` by the double-backward
+trick); the jacobian takes one ``autograd.grad`` call per output element, the rows stacked and viewed as
+``output.shape + input.shape``.
 
 ``vectorize=True`` gives what torch's vmap over the standard basis gives: each row is the
 backward of every flat output at once, with a one-hot gradient for the row's output element and
@@ -11,6 +12,8 @@ The forward-mode strategy (forward AD) is outside the subset.
 from ..engine import grad as _grad
 from ..errors import unsupported as _unsupported
 from ..grad_mode import enable_grad as _enable_grad
+from ..grad_mode import is_grad_enabled as _is_grad_enabled
+from ..grad_mode import set_grad_enabled as _set_grad_enabled
 from ..registry import at as _at
 from ..registry import namespace as _namespace
 from ..tensor import Tensor as _Tensor
@@ -71,6 +74,13 @@ def _check_requires_grad(inputs, input_type, strict):
                 " This is not allowed in strict mode."
             )
         if not inp._requires_grad:
+            if input_type == "hessian":
+                raise RuntimeError(
+                    f"The hessian of the user-provided function with respect to input {i}"
+                    " is independent of the input. This is not allowed in strict mode."
+                    " You should ensure that your function is thrice differentiable and that"
+                    " the hessian depends on the inputs."
+                )
             if input_type == "jacobian":
                 raise RuntimeError(
                     "While computing the hessian, found that the jacobian of the user-provided"
@@ -79,6 +89,11 @@ def _check_requires_grad(inputs, input_type, strict):
                     " differentiable and that the jacobian depends on the inputs (this would be"
                     " violated by a linear function for example)."
                 )
+            if input_type == "grad_inputs":
+                raise RuntimeError(
+                    f"The gradient with respect to input {i} is independent of the inputs of the"
+                    " user-provided function. This is not allowed in strict mode."
+                )
             raise RuntimeError(
                 f"Output {i} of the user-provided function does not require gradients."
                 " The outputs must be computed in a differentiable manner from the input"
@@ -86,13 +101,157 @@ def _check_requires_grad(inputs, input_type, strict):
             )
 
 
-def _autograd_grad(outputs, inputs, create_graph=False, retain_graph=None):
+def _autograd_grad(outputs, inputs, grad_outputs=None, create_graph=False, retain_graph=None):
     """autograd.grad of the outputs that require grad (None for every input when none does)."""
-    outputs = tuple(out for out in outputs if out is not None and out._requires_grad)
-    if not outputs:
+    if grad_outputs is None:
+        grad_outputs = (None,) * len(outputs)
+    pairs = [(out, g) for out, g in zip(outputs, grad_outputs) if out is not None and out._requires_grad]
+    if not pairs:
         return (None,) * len(inputs)
-    return _grad(outputs, inputs, (None,) * len(outputs), allow_unused=True, create_graph=create_graph,
-                 retain_graph=retain_graph)
+    return _grad(tuple(out for out, _ in pairs), inputs, tuple(g for _, g in pairs), allow_unused=True,
+                 create_graph=create_graph, retain_graph=retain_graph)
+
+
+def _validate_v(v, other, is_other_tuple):
+    if len(other) != len(v):
+        if is_other_tuple:
+            raise RuntimeError(f"v is a tuple of invalid length: should be {len(other)} but got {len(v)}.")
+        raise RuntimeError("The given v should contain a single Tensor.")
+    for idx, (el_v, el_other) in enumerate(zip(v, other)):
+        if el_v.size() != el_other.size():
+            prepend = f"Entry {idx} in " if is_other_tuple else ""
+            raise RuntimeError(f"{prepend}v has invalid size: should be {el_other.size()} but got {el_v.size()}.")
+
+
+_INDEPENDENT = {
+    "back": "The output of the user-provided function is independent of input {i}. This is not allowed in strict mode.",
+    "back_trick": ("The gradient with respect to the input is independent of entry {i} in the grad_outputs when using "
+                   "the double backward trick to compute forward mode gradients. This is not allowed in strict mode."),
+    "double_back": ("The jacobian of the user-provided function is independent of input {i}. This is not allowed in "
+                    "strict mode."),
+    "double_back_trick": ("The hessian of the user-provided function is independent of entry {i} in the grad_jacobian. "
+                          "This is not allowed in strict mode as it prevents from using the double backward trick to "
+                          "replace forward mode AD."),
+}
+
+
+def _fill_in_zeros(grads, refs, strict, create_graph, stage):
+    """None gradients as zeros of the reference's shape (or torch's strict-mode errors)."""
+    res = ()
+    for i, grads_i in enumerate(grads):
+        if grads_i is None:
+            if strict:
+                raise RuntimeError(_INDEPENDENT[stage].format(i=i))
+            grads_i = _at.zeros_like(refs[i])
+        elif strict and create_graph and not grads_i._requires_grad:
+            what = "hessian" if "double" in stage else "jacobian"
+            raise RuntimeError(f"The {what} of the user-provided function is independent of input {i}. This is not "
+                               "allowed in strict mode when create_graph=True.")
+        res += (grads_i,)
+    return res
+
+
+_V_NONE_INPUT = ("The vector v can only be None if the input to the user-provided function is a single Tensor with "
+                 "a single element.")
+
+
+def _v_or_none(v, of, is_tuple, create_graph, name, none_message=_V_NONE_INPUT):
+    """v prepared as torch's vjp/jvp/vhp/hvp prepare it; it must match ``of`` (outputs or inputs)."""
+    if v is not None:
+        _, v = _as_tuple(v, "v", name)
+        v = _grad_preprocess(v, create_graph=create_graph, need_graph=False)
+        _validate_v(v, of, is_tuple)
+        return v
+    if len(of) != 1 or of[0].numel() != 1:
+        raise RuntimeError(none_message)
+    return None
+
+
+def vjp(func, inputs, v=None, create_graph=False, strict=False):
+    """The vector-Jacobian product of ``func`` at ``inputs``: ``(func(inputs), v^T J)``."""
+    with _enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vjp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        outputs = func(*inputs)
+        is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "vjp")
+        _check_requires_grad(outputs, "outputs", strict=strict)
+        v = _v_or_none(v, outputs, is_outputs_tuple, create_graph, "vjp",
+                       "The vector v can only be None if the user-provided function returns a single Tensor with "
+                       "a single element.")
+    with _set_grad_enabled(True if create_graph else _is_grad_enabled()):
+        grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "back")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+
+
+def jvp(func, inputs, v=None, create_graph=False, strict=False):
+    """The Jacobian-vector product of ``func`` at ``inputs``, by torch's double-backward trick."""
+    with _enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jvp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        v = _v_or_none(v, inputs, is_inputs_tuple, create_graph, "jvp")
+        outputs = func(*inputs)
+        is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "jvp")
+        _check_requires_grad(outputs, "outputs", strict=strict)
+        grad_outputs = tuple(_at.zeros_like(out).requires_grad_() for out in outputs)
+        grad_inputs = _autograd_grad(outputs, inputs, grad_outputs, create_graph=True)
+        _check_requires_grad(grad_inputs, "grad_inputs", strict=strict)
+    with _set_grad_enabled(True if create_graph else _is_grad_enabled()):
+        grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, outputs, strict, create_graph, "back_trick")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_outputs_tuple)
+
+
+def _scalar_output(func, inputs, name, strict):
+    outputs = func(*inputs)
+    is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", name)
+    _check_requires_grad(outputs, "outputs", strict=strict)
+    if is_outputs_tuple or not isinstance(outputs[0], _Tensor):
+        raise RuntimeError(f"The function given to {name} should return a single Tensor")
+    if outputs[0].numel() != 1:
+        raise RuntimeError(f"The Tensor returned by the function given to {name} should contain a single element")
+    return is_outputs_tuple, outputs
+
+
+def vhp(func, inputs, v=None, create_graph=False, strict=False):
+    """The vector-Hessian product of the scalar function ``func`` at ``inputs``."""
+    with _enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vhp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        v = _v_or_none(v, inputs, is_inputs_tuple, create_graph, "vhp")
+        is_outputs_tuple, outputs = _scalar_output(func, inputs, "vhp", strict)
+        jac = _autograd_grad(outputs, inputs, create_graph=True)
+        _check_requires_grad(jac, "jacobian", strict=strict)
+    with _set_grad_enabled(True if create_graph else _is_grad_enabled()):
+        grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+
+
+def hvp(func, inputs, v=None, create_graph=False, strict=False):
+    """The Hessian-vector product of the scalar function ``func`` at ``inputs`` (double-backward trick)."""
+    with _enable_grad():
+        is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hvp")
+        inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
+        v = _v_or_none(v, inputs, is_inputs_tuple, create_graph, "hvp")
+        is_outputs_tuple, outputs = _scalar_output(func, inputs, "hvp", strict)
+        jac = _autograd_grad(outputs, inputs, create_graph=True)
+        _check_requires_grad(jac, "jacobian", strict=strict)
+        grad_jac = tuple(_at.zeros_like(inp).requires_grad_() for inp in inputs)
+        double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
+        _check_requires_grad(jac, "hessian", strict=strict)
+    with _set_grad_enabled(True if create_graph else _is_grad_enabled()):
+        grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back_trick")
+    outputs = _grad_postprocess(outputs, create_graph)
+    result = _grad_postprocess(result, create_graph)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
 
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
