@@ -9,11 +9,13 @@ rounded to float16; integers raise to non-negative powers with wrap-around.
 Any other float32 power is computed twice over in ATen's loop (:mod:`booktorch.loops`): Sleef's
 ``powf`` in the vector lanes, with the exponent rounded to float32 (:mod:`booktorch.sleef`), and
 the C library's in the scalar loop (``powf``, :mod:`booktorch.libm`; with a number exponent
-``pow(double, double)`` rounded to float32), so each element takes the path torch's takes.
+``pow(double, double)`` rounded to float32), so each element takes the path torch's takes; so
+are float16's and bfloat16's powers (in float32, then rounded).
 """
 
 import builtins
 import math
+import struct
 
 from .. import dtypes as D
 from .. import libm, sleef
@@ -51,21 +53,50 @@ def _int_pow(b, e):
     return builtins.pow(b, e, 1 << 64) if e > 64 else b ** e
 
 
-def _float32_flags(shape, operands, out_stride=None):
-    """Which float32 results pow's vector code computes (a number operand is a wrapped 0-d tensor;
+_SLEEF_POW = (D.float32, D.float16, D.bfloat16)  # dtypes whose pow kernels take Sleef's powf in vectors
+
+
+def _for_half(path, dt):
+    """``path`` (Sleef's or glibc's powf) for a float16/bfloat16 result.  Both are within one unit in
+    float32's last place of the exact power, so they give one of the float32 neighbours of its
+    correctly rounded value; where those round alike to ``dt`` (nearly always), that is the answer
+    without running ``path``."""
+    if dt is D.float32:
+        return path
+    to_half = D.REDUCED_ROUND[dt]
+
+    def pow_half(x, y):
+        c = D.f32(_safe_pow(x, y))
+        if abs(c) >= _FLT_MIN and c not in (math.inf, -math.inf):
+            bits = _F32_BITS.unpack(_F32.pack(c))[0]
+            r = to_half(c)
+            if to_half(_F32.unpack(_F32_BITS.pack(bits - 1))[0]) == r == to_half(_F32.unpack(_F32_BITS.pack(bits + 1))[0]):
+                return r
+        return path(x, y)
+
+    return pow_half
+
+
+_F32, _F32_BITS = struct.Struct("f"), struct.Struct("I")
+_FLT_MIN = 2.0 ** -126
+
+
+def _vector_flags(shape, dt, operands, out_stride=None):
+    """Which results pow's vector code computes (a number operand is a wrapped 0-d tensor;
     ``out_stride``: an output made before the kernel runs, whose layout then leads the loop)."""
-    layouts = [kernel_layouts(D.float32, o)[0] if isinstance(o, Tensor) else ((), ()) for o in operands]
+    layouts = [kernel_layouts(dt, o)[0] if isinstance(o, Tensor) else ((), ()) for o in operands]
     if out_stride is None:
-        return vector_flags(shape, result_strides(shape, D.float32, *operands), layouts, block(D.float32))
-    return vector_flags(shape, out_stride, layouts, block(D.float32), inplace=True)
+        return vector_flags(shape, result_strides(shape, dt, *operands), layouts, block(dt))
+    return vector_flags(shape, out_stride, layouts, block(dt), inplace=True)
 
 
 def _pow_scalar_exponent(vals, e, dt, t):
     """``x ** e`` for float values of tensor ``t`` and a Python-number exponent, as ATen computes it
     for ``dt``."""
-    if dt is D.float16:
+    if dt is D.float16:  # every exponent: powf in float32 on the exponent rounded to float16
         e = D.scalar_to(e, D.float16)
-        return [_safe_pow(x, e) for x in vals]
+        vector, scalar = _for_half(sleef.powf, dt), _for_half(libm.powf, dt)
+        return split_map(_vector_flags(t._shape, dt, (t,)), lambda x: vector(x, e), lambda x: scalar(x, e), vals)
     if e == 0.5:
         return [math.sqrt(x) if x >= 0 else (x if x == 0 else math.nan) for x in vals]
     if e == -0.5:  # ATen's rsqrt kernel
@@ -85,10 +116,13 @@ def _pow_scalar_exponent(vals, e, dt, t):
         return [step(x * x) * x for x in vals]
     if e == -2:
         return [fdiv(1.0, step(x * x)) for x in vals]
-    if dt is D.float32:
+    if dt is D.float32:  # the scalar loop: pow(double, double); the vectors: the exponent in float32
         e32 = D.f32(float(e))
-        return split_map(_float32_flags(t._shape, (t,)), lambda x: sleef.powf(x, e32),
+        return split_map(_vector_flags(t._shape, dt, (t,)), lambda x: sleef.powf(x, e32),
                          lambda x: _safe_pow(x, e), vals)
+    if dt is D.bfloat16:  # powf on float32 copies, the exponent rounded to bfloat16
+        vector, scalar = _for_half(sleef.powf, dt), _for_half(libm.powf, dt)
+        return split_map(_vector_flags(t._shape, dt, (t,)), lambda x: vector(x, e), lambda x: scalar(x, e), vals)
     return [_safe_pow(x, e) for x in vals]
 
 
@@ -104,8 +138,9 @@ def pow(a, b):  # noqa: A001 - torch's name
     if dt is D.bool_:
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
     av, bv = pairs(a, b, shape, dt)
-    if dt is D.float32:
-        vals = split_map(_float32_flags(shape, (a, b)), sleef.powf, libm.powf, av, bv)
+    if dt in _SLEEF_POW:
+        vector, scalar = _for_half(sleef.powf, dt), _for_half(libm.powf, dt)
+        vals = D.round_floats(split_map(_vector_flags(shape, dt, (a, b)), vector, scalar, av, bv), dt)
     elif dt.is_floating_point:
         vals = D.round_floats([_safe_pow(x, y) for x, y in zip(av, bv)], dt)
     else:
@@ -150,10 +185,11 @@ def _pow_scalar_tensor(base, t):
     if dt._kind == 1:
         b = int(base)
         vals = D.wrap_ints([_int_pow(b, x) for x in vals], dt)
-    elif dt is D.float32:  # the number is a wrapped 0-d tensor: a broadcast operand of the kernel
+    elif dt in _SLEEF_POW:  # the number is a wrapped 0-d tensor: a broadcast operand of the kernel
         b = D.scalar_to(base, dt)
-        flags = _float32_flags(t._shape, (base, t), contiguous_strides(t._shape))
-        vals = split_map(flags, lambda x: sleef.powf(b, x), lambda x: libm.powf(b, x), vals)
+        flags = _vector_flags(t._shape, dt, (base, t), contiguous_strides(t._shape))
+        vector, scalar = _for_half(sleef.powf, dt), _for_half(libm.powf, dt)
+        vals = D.round_floats(split_map(flags, lambda x: vector(b, x), lambda x: scalar(b, x), vals), dt)
     else:
         b = D.scalar_to(base, dt)
         vals = D.round_floats([_safe_pow(b, x) for x in vals], dt)
