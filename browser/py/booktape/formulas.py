@@ -16,6 +16,16 @@ from booktorch.tensor import Tensor
 
 # torch's grad_fn name -> the gradient sent to each input, in words (grouped by booktorch's module)
 FORMULAS = {
+    # nn.conv_ops
+    'ConvolutionBackward0': (
+        'conv_transpose2d(grad, weight) (the convolution run backwards)',
+        'conv2d of input with grad, per output channel (each tap: sum of grad * input)',
+        'grad.sum((0, 2, 3))',
+    ),
+    # nn.pool_ops
+    'MaxPool2DWithIndicesBackward0': ('zeros(self.shape), grad added at each window\'s argmax (result1)',),
+    'MaxPool2DWithIndicesBackwardBackward0': ('grad.flatten(-2).gather(-1, indices.flatten(-2)).view(indices.shape)',
+                                              'zeros_like(self)'),
     # nn.linear_ops
     'AddmmBackward0': ('grad', 'grad @ mat2.T', 'mat1.T @ grad'),
     # nn.loss_ops

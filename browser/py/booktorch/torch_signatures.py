@@ -1096,6 +1096,10 @@ FUNCTIONS = {
     'conj_physical': (
         'conj_physical(Tensor input, *, Tensor out=None)',
     ),
+    'conv2d': (
+        'conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, SymIntArrayRef[2] padding=0, SymIntArrayRef[2] dilation=1, SymInt groups=1)',
+        'conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, c10::string_view padding="valid", SymIntArrayRef[2] dilation=1, SymInt groups=1)',
+    ),
     'copysign': (
         'copysign(Tensor input, Tensor other, *, Tensor out=None)',
         'copysign(Tensor input, Scalar other, *, Tensor out=None)',
@@ -1465,6 +1469,9 @@ FUNCTIONS = {
         'max(Tensor input, *, Tensor out=None)',
         'max(Tensor input, Tensor other, *, Tensor out=None)',
         'max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)',
+    ),
+    'max_pool2d': (
+        'max_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False)',
     ),
     'maximum': (
         'maximum(Tensor input, Tensor other, *, Tensor out=None)',
@@ -2113,5 +2120,6 @@ UNDER_PYTHON = {
     ('torch', '_unique2'): ('_unique2(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)',),
     ('torch', 'unique_dim'): ('unique_dim(Tensor input, int64_t dim, bool sorted=True, bool return_inverse=False, bool return_counts=False)',),
     ('torch.nn.functional', 'cross_entropy_loss'): ('cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, double label_smoothing=0.0)',),
+    ('torch.nn.functional', 'max_pool2d_with_indices'): ('max_pool2d_with_indices(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False, *, TensorList[2] out=None)',),
     ('torch.nn.functional', 'nll_loss_nd'): ('nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100)',),
 }
