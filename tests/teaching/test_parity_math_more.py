@@ -1,6 +1,7 @@
 """Parity of the elementwise functions added for issue 25: the hyperbolic functions, exp2, lgamma, digamma and
 polygamma(0/1), atan2/arctan2, hypot, copysign, nextafter, logaddexp/logaddexp2, xlogy, heaviside, gcd, lcm,
-ldexp, float_power, sgn, signbit, angle, deg2rad/rad2deg, sinc, frexp and the complex API on real tensors.
+ldexp, float_power, sgn, signbit, angle, deg2rad/rad2deg, sinc, frexp, the complex API on real tensors
+(conj_physical_ too) and isclose/allclose.
 
 float32, float16 and bfloat16 results are compared bit for bit (as exact hex), in rows long enough to
 take torch's vector code and its scalar tail, strided, transposed and broadcast; float64 to 12 significant
@@ -215,6 +216,33 @@ for t in [x, i, x.detach().double()]:
     print(attempt(lambda: torch.imag(t)), attempt(lambda: t.imag))
 y = torch.conj_physical(x)
 print(y.grad_fn.name() if y.grad_fn else None, y is x)
+z = torch.tensor([1.0, 2.0])
+print(z.conj_physical_() is z, z._version, torch.conj_physical_(i) is i, i._version, attempt(lambda: x.conj_physical_()))
+w = x * 2
+v = w.view(3)
+print(w.conj_physical_() is w, w.grad_fn.name(), w._version, v._version, v.grad_fn.name())
+w.sum().backward()
+print(x.grad)
+""",
+    "isclose_and_allclose": """
+a = torch.tensor([1.0, 1.0, 1.0, 1e-8, 0.0, float('nan'), float('inf'), float('inf'), 100.0, 3.0])
+b = torch.tensor([1.0 + 1e-5, 1.00002, 1.0 - 1e-5, 0.0, -0.0, float('nan'), float('inf'), -float('inf'), 100.001, 3.00003])
+for kw in [dict(), dict(rtol=0, atol=0), dict(equal_nan=True), dict(rtol=1e-3), dict(atol=1e-8, rtol=0),
+           dict(rtol=0.0, atol=0.1)]:
+    print(kw, torch.isclose(a, b, **kw), a.isclose(b, **kw).stride(), torch.allclose(a[:5], b[:5], **kw),
+          torch.isclose(a.double(), b.double(), **kw), torch.isclose(a.half(), b.half(), **kw))
+# float32 boundary: |a - b| and rtol * |b| both rounded to float32
+x = torch.tensor([0.1, 16777216.0, 3.0e-5, 1.0])
+y = x + torch.tensor([1e-9, 2.0, 3.0e-13, 1.0000001e-05])
+print(torch.isclose(x, y), torch.isclose(x, y, rtol=1e-7), torch.allclose(x[3:], y[3:]), x.allclose(y, atol=1e-6))
+print(torch.isclose(torch.tensor([1, 2, 10]), torch.tensor([1, 3, 11]), rtol=0.1, atol=0),
+      torch.isclose(torch.tensor([True, False]), torch.tensor([False, False]), atol=1),
+      torch.isclose(torch.tensor([[1.0], [2.0]]), torch.tensor([1.0, 2.0, 3.0])),
+      torch.isclose(torch.tensor([1.0, 2.0], requires_grad=True), torch.tensor(1.0)))
+for f in [lambda: torch.isclose(torch.ones(2), torch.ones(2).double()), lambda: torch.isclose(torch.ones(2), torch.ones(2), rtol=-1),
+          lambda: torch.isclose(torch.ones(2), torch.ones(2), atol=-0.5), lambda: torch.isclose(torch.ones(2), torch.ones(3)),
+          lambda: torch.allclose(torch.ones(2), torch.ones(2).double()), lambda: torch.isclose(torch.ones(2), 1.0)]:
+    print(attempt(f))
 """,
 }
 

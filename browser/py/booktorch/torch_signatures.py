@@ -408,6 +408,9 @@ METHODS = {
     'is_contiguous': (
         'is_contiguous(*, MemoryFormat memory_format=contiguous_format)',
     ),
+    'isclose': (
+        'isclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)',
+    ),
     'lcm': (
         'lcm(Tensor other)',
     ),
@@ -1096,6 +1099,9 @@ FUNCTIONS = {
     'conj_physical': (
         'conj_physical(Tensor input, *, Tensor out=None)',
     ),
+    'conj_physical_': (
+        'conj_physical_(Tensor input)',
+    ),
     'conv2d': (
         'conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, SymIntArrayRef[2] padding=0, SymIntArrayRef[2] dilation=1, SymInt groups=1)',
         'conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, c10::string_view padding="valid", SymIntArrayRef[2] dilation=1, SymInt groups=1)',
@@ -1344,6 +1350,9 @@ FUNCTIONS = {
     ),
     'is_neg': (
         'is_neg(Tensor input)',
+    ),
+    'isclose': (
+        'isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)',
     ),
     'isfinite': (
         'isfinite(Tensor input)',
@@ -1985,6 +1994,7 @@ NO_ARGUMENTS = frozenset({
     'ceil_',
     'conj',
     'conj_physical',
+    'conj_physical_',
     'cos',
     'cos_',
     'cosh',

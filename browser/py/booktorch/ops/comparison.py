@@ -6,7 +6,6 @@ so a Python number is converted like any operand: ``uint8_tensor == -6`` compare
 250, as in torch.  The result is bool, laid out like the operands.
 """
 
-import math
 import warnings
 
 from .. import dtypes as D
@@ -301,20 +300,10 @@ def _equal(a, b):
 
 
 def _allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    if a._dtype is not b._dtype:
-        raise RuntimeError(f"{a._dtype._legacy} did not match {b._dtype._legacy}")
-    shape = broadcast_shapes(a._shape, b._shape)
-    av, bv = pairs(a, b, shape, a._dtype)
-    for x, y in zip(av, bv):
-        if x != x or y != y:
-            if not (equal_nan and x != x and y != y):
-                return False
-            continue
-        if x == y:
-            continue
-        if not (math.fabs(x - y) <= atol + rtol * math.fabs(y)):
-            return False
-    return True
+    """torch.allclose: isclose(...).all() (booktorch/ops/closeness.py computes isclose as ATen does)."""
+    from .closeness import isclose
+
+    return all(isclose(a, b, rtol, atol, equal_nan)._values())
 
 
 def _two_tensor_forms(name, fn, takes_out=False):

@@ -227,3 +227,28 @@ for _fn, _torch_inplace in ((sgn, False), (deg2rad, True), (rad2deg, True), (sin
     if _torch_inplace:
         function(_inplace.__name__)(_inplace)
 del _fn, _torch_inplace, _inplace
+
+
+@kernel
+def conj_physical_copy(t):
+    """What ``conj_physical_`` writes into a real tensor: its own values, recorded as ConjPhysicalBackward1
+    (torch's in-place conj_physical_ returns self for a real tensor, yet bumps its version and records)."""
+    with no_grad():
+        out = at.clone(t)
+    record(ConjPhysicalBackward1, (t,), out)
+    return out
+
+
+class ConjPhysicalBackward1(Node):
+    _name = "ConjPhysicalBackward1"
+
+    def apply(self, grad):
+        return [grad]  # grad.conj_physical(): the gradient itself for a real tensor
+
+
+def conj_physical_(t):
+    return at.inplace(t, conj_physical_copy)
+
+
+method("conj_physical_")(conj_physical_)
+function("conj_physical_")(conj_physical_)
