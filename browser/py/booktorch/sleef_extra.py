@@ -8,7 +8,6 @@ work on the bit patterns.  The entry points are those of torch's ``Vectorized<fl
 - :func:`sinhf`, :func:`coshf` (``Sleef_sinhf8_u10``, ``Sleef_coshf8_u10``): sinh's and cosh's vector lanes;
 - :func:`atanhf` (``Sleef_atanhf8_u10``): atanh's vector lanes;
 - :func:`exp2f` (``Sleef_exp2f8_u10``): exp2's and logaddexp2's;
-- :func:`logf` (``Sleef_logf8_u10``): xlogy's;
 - :func:`atan2f` (``Sleef_atan2f8_u10``), :func:`hypotf` (``Sleef_hypotf8_u05``);
 - :func:`lgammaf` (``Sleef_lgammaf8_u10``): lgamma, whose kernel maps every element through it.
 """
@@ -17,9 +16,9 @@ import math
 
 from .dtypes import fma_f32
 from .sleef import (
-    _dfadd2_f2f, _dfadd2_f2f2, _dfadd2_ff, _dfadd_f2f, _dfadd_f2f2, _dfadd_ff, _dfadd_ff2, _dfdiv, _dfmul_f2f,
-    _dfmul_f2f2, _dfnormalize, _dfscale, _dfsqu, _expk2f, _f, _bits, _from_bits, _rec, _rint_i32, _trunc_i32,
-    _pow2i, _ldexp2, _ldexp3, _ilogb2k, _i32, _LN2_DF, _R075,
+    _dfadd2_f2f, _dfadd2_f2f2, _dfadd2_ff, _dfadd_f2f2, _dfadd_ff, _dfadd_ff2, _dfdiv, _dfmul_f2f,
+    _dfmul_f2f2, _dfnormalize, _dfscale, _dfsqu, _expk2f, _f, _bits, _rec, _rint_i32, _trunc_i32,
+    _pow2i, _ldexp2, _i32, _LN2_DF, _R075,
 )
 
 _INF = math.inf
@@ -176,37 +175,6 @@ def exp2f(d):
     if d < -150:
         u = 0.0
     return u
-
-
-# ------------------------------------------------------------------ logf (xlogf_u1)
-_LOG_T = tuple(_f(c) for c in (0.3027294874, 0.3996108174, 0.6666694880))
-_TWO64 = _f(float(1 << 32) * float(1 << 32))
-
-
-def logf(d):
-    """Sleef_logf8_u10."""
-    o = d < _FLT_MIN
-    dd = _f(d * _TWO64) if o else d
-    e = _ilogb2k(_f(dd * _R075))
-    m = _ldexp3(dd, -e)
-    if o:
-        e -= 64
-    s = _dfmul_f2f(_LN2_DF, _f(float(e)))
-    x = _dfdiv(_dfadd2_ff(-1.0, m), _dfadd2_ff(1.0, m))
-    x2 = _f(x[0] * x[0])
-    c = _LOG_T
-    t = fma_f32(c[0], x2, c[1])
-    t = fma_f32(t, x2, c[2])
-    s = _dfadd_f2f2(s, _dfscale(x, 2.0))
-    s = _dfadd_f2f(s, _f(_f(x2 * x[0]) * t))
-    r = _f(s[0] + s[1])
-    if d == _INF:
-        r = _INF
-    if d < 0 or d != d:
-        r = _NAN
-    if d == 0:
-        r = -_INF
-    return r
 
 
 # ------------------------------------------------------------------ atan2f (xatan2f_u1)
