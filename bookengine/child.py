@@ -110,7 +110,7 @@ def execute(task):
         except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt count as failures too
             chunk_error = _describe(exc, filename)
         sys.stdout.flush()
-        chunk = {"out": stdout.getvalue()[begin:], "figures": capture_open_figures()}
+        chunk = {"out": stdout.getvalue()[begin:], "figures": capture_open_figures(tight=not task.get("fixed_figures"))}
         if cells:
             chunk["error"] = chunk_error
         elif chunk_error:

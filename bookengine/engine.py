@@ -64,6 +64,7 @@ class Outcome:
             snippet.path, [[chunk.start_line, chunk.code] for chunk in snippet.chunks],
             timeout=snippet.timeout, memory_mb=snippet.memory_mb,
             sys_path=import_folders(snippet.path, snippet.path.parents[len(Path(snippet.rel).parts) - 1]),
+            fixed_figures=snippet.measures,  # a timing figure's page must not change with its numbers
         )
 
     @property

@@ -105,22 +105,25 @@ def recolour_for_dark(fig):
                 put(new)
 
 
-def svg_bytes(fig):
+def svg_bytes(fig, tight=True):
+    """The figure as SVG, cropped to what it draws (tight), or at the size its code gave it: a
+    figure of measured timings, whose tick labels change from build to build, keeps one size,
+    so the page that sets its width and height (render._figure_size) is the same every build."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
+    fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight" if tight else None)
     return buffer.getvalue().decode("utf-8")
 
 
-def capture_open_figures():
+def capture_open_figures(tight=True):
     """Save and close every open figure; return [{'light': svg, 'dark': svg}, ...]."""
     import matplotlib.pyplot as plt
 
     captured = []
     for number in plt.get_fignums():
         fig = plt.figure(number)
-        light = svg_bytes(fig)
+        light = svg_bytes(fig, tight)
         recolour_for_dark(fig)
-        dark = svg_bytes(fig)
+        dark = svg_bytes(fig, tight)
         captured.append({"light": light, "dark": dark})
         plt.close(fig)
     return captured

@@ -15,12 +15,15 @@ import threading
 from .cpu_kernels import use_avx2_kernels
 
 
-def task(path, chunks, *, timeout, memory_mb, sys_path, impl=None, booktorch_digest=None):
+def task(path, chunks, *, timeout, memory_mb, sys_path, impl=None, booktorch_digest=None, fixed_figures=False):
     """One thing for the warm parent to run (child.py reads it): a snippet file's chunks, or,
     with ``impl`` (torch or booktorch), a page's cells or an exercise through the cell runner.
-    ``chunks``: [start line, code] or [start line, code, file name (, namespace)]."""
+    ``chunks``: [start line, code] or [start line, code, file name (, namespace)]. ``fixed_figures``:
+    figures keep the size the code gave them (see figures.svg_bytes)."""
     message = {"path": str(path), "chunks": chunks, "timeout": timeout, "memory_mb": memory_mb,
                "sys_path": [str(folder) for folder in sys_path]}
+    if fixed_figures:
+        message["fixed_figures"] = True
     if impl is not None:
         message.update(mode="cells", torch=impl, booktorch_digest=booktorch_digest)
     return message

@@ -155,3 +155,33 @@ def test_images_carry_their_size_and_the_width_that_keeps_labels_readable(figure
         assert (int(attrs["width"]), int(attrs["height"])) == (round(width_pt * 4 / 3), round(height_pt * 4 / 3))
         readable = int(re.fullmatch(r"--book-readable-width: (\d+)px", attrs["style"]).group(1))
         assert readable * 11 / width_pt >= 9 > (readable - 1) * 11 / width_pt, (readable, width_pt)
+
+
+# Tick labels as wide as a clock makes them: 1 to 7 digits, different in every run.
+TIMED_PLOT = """
+#| measures: time
+import time
+
+import matplotlib.pyplot as plt
+
+fig, ax = plt.subplots(figsize=(3, 2))
+ax.plot([0, 1], [0, 10 ** (time.perf_counter_ns() % 7)])
+ax.set_ylabel("seconds")
+fig.tight_layout()
+"""
+
+
+def test_a_timing_figure_keeps_its_size_so_its_page_is_the_same_every_build(project):
+    """A figure of measured timings has new tick labels each build; cropped to them, its size (and
+    the page's width, height and readable width) would change too. It keeps the size its code set."""
+    project.snippet("t/clock.py", TIMED_PLOT, golden="")
+    project.page('# Timed\n\n{{ snippet t/clock.py alt="A line up to a number read from the clock" }}\n')
+    pages = []
+    for _ in range(3):
+        project.mkdocs_build(strict=True)
+        svg = project.site("figures/t/clock-1-light.svg").read_text()
+        assert re.search(r'width="216pt" height="144pt"', svg), svg[:400]  # 3 x 2 inches, not cropped
+        pages.append(re.findall(r"<img\b[^>]*>", project.site("index.html").read_text()))
+        shutil.rmtree(project.cache_dir.parent)
+    assert pages[0] and pages[0] == pages[1] == pages[2]
+    assert ('width="288"', 'height="192"') == tuple(re.search(p, pages[0][0])[0] for p in (r'width="\d+"', r'height="\d+"'))
