@@ -203,9 +203,10 @@ POOL = ["0", "1", "-1", "2", "1.5", "True", "False", "None", "'x'", "'sum'", "(0
 KEYWORDS = ["dim", "keepdim", "dtype", "other", "out", "p", "k", "correction", "descending", "size", "alpha", "axis",
             "keepdims", "input", "x", "value", "index", "min", "max", "mask", "diagonal", "decimals", "unbiased",
             "sorted", "stable", "end", "start", "step", "requires_grad", "exponent", "dims", "shape", "src", "chunks"]
-# values that are not the same twice (uninitialized memory, the OS's entropy), and calls that change the session
-_NOT_COMPARED = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "seed", "data_ptr",
-                 "untyped_storage", "numpy"}
+# values that are not the same twice (uninitialized memory, the OS's entropy: a resize_ that grows x shows
+# whatever its new storage held), and calls that change the session
+_NOT_COMPARED = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "resize_", "resize_as_",
+                 "seed", "data_ptr", "untyped_storage", "numpy"}
 
 
 def _names():

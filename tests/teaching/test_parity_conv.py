@@ -5,6 +5,8 @@ saved values, max-pool indices (ties, NaN, -inf, padding, dilation, ceil mode), 
 max pool, and torch's errors. What booktorch leaves out (the slow path, groups, ...) is in
 test_booktorch_only.py."""
 
+from fractions import Fraction
+
 import pytest
 
 from parity import assert_same, needs_measured_mkl, prelude
@@ -280,3 +282,31 @@ def test_cell(name):
 @pytest.mark.parametrize("name", sorted(CELLS_NEEDING_MKL))
 def test_cell_with_linear_layers(name):
     assert_same(PRELUDE + CELLS_NEEDING_MKL[name].strip() + "\n")
+
+
+def _round_to_float32(value):
+    """The float32 nearest to a Fraction, ties to even: what one rounding of an exact sum gives."""
+    import numpy as np
+
+    near = np.float32(float(value))
+    candidates = [np.nextafter(near, np.float32(-np.inf)), near, np.nextafter(near, np.float32(np.inf))]
+    return float(min(candidates, key=lambda r: (abs(Fraction(float(r)) - value), int(r.view(np.int32)) & 1)))
+
+
+def test_a_fused_multiply_add_rounds_once():
+    """oneDNN's FMA rounds acc + x * w once; rounding the double sum to float32 is a second rounding
+    that goes wrong when the double lands halfway between two float32 values (conv_ops._fused_add)."""
+    from array import array
+    from random import Random
+
+    from booktorch.nn.conv_ops import _fused_add
+
+    f32 = lambda v: array("f", [v])[0]  # noqa: E731
+    # 1 + 2^-23 + 2^-24 (1 - 2^-30): just below halfway, so the float32 below; the double sum is halfway
+    acc, product = f32(1 + 2**-23), f32(2**-12 * (1 + 2**-15)) * f32(2**-12 * (1 - 2**-15))
+    assert f32(acc + product) == 1 + 2**-22 and list(_fused_add(array("f", [acc]), [product])) == [1 + 2**-23]
+    rng = Random(0)
+    accs = [f32(rng.uniform(-4, 4)) for _ in range(20000)]
+    products = [f32(rng.uniform(-1, 1)) * f32(rng.uniform(-1, 1)) for _ in accs]
+    expected = [_round_to_float32(Fraction(a) + Fraction(p)) for a, p in zip(accs, products)]
+    assert list(_fused_add(array("f", accs), products)) == expected

@@ -17,7 +17,10 @@ oneDNN (held to its AVX2 kernels, see bookengine/cpu_kernels.py) sums in these o
   fewer than 192 remain), each piece a chain from +0 added to the sum so far;
 - bias gradient: the output gradients added one by one over images, rows and columns (not fused).
 
-A fused multiply-add is ``acc + x * w`` in double rounded to float32, as booktorch.blas computes MKL's.
+A fused multiply-add is ``acc + x * w`` (the product is exact in double) rounded to float32 once: the
+double sum rounds as the exact one unless it lies exactly halfway between two float32 values, which
+:func:`_fused_add` finds in the sums' bytes and settles from the exact error (the subnormal float32 range,
+where the halfway bit lies higher, is not checked).
 What booktorch does not reproduce raises its "not available in the browser" error: the slow path (a
 single small image with a kernel of at most 3x3, a 1x1 kernel on fewer than 16 images), other dtypes,
 groups, padding as large as the dilated kernel (oneDNN's gemm fallback), a channels-last input, the
@@ -26,6 +29,7 @@ dilated one (its ``gemm:jit``), padding='same' that needs a padded copy of the i
 second derivatives.
 """
 
+import re
 import sys
 from array import array
 from itertools import repeat
@@ -39,6 +43,28 @@ from ..registry import at, function
 from ..tensor import Tensor
 
 _NEG_ZERO = -0.0  # x + -0.0 is x for every x: a skipped tap
+# a little-endian double whose low 29 bits are 1 << 28: halfway between two float32 values (normal range)
+_HALFWAY = re.compile(rb"(?=\x00\x00\x00[\x10\x30\x50\x70\x90\xb0\xd0\xf0])")
+
+
+def _fused_add(acc, products):
+    """``acc[e] + products[e]`` rounded once to float32 for every e (float32 accumulators, exact products):
+    the double sums rounded, except a sum exactly halfway between two float32 values whose exact value is
+    not (the double rounding of an FMA), which goes to the float32 on the side of the exact error."""
+    sums = list(map(add, acc, products))
+    out = array("f", sums)
+    for m in _HALFWAY.finditer(array("d", sums).tobytes()):
+        e, rest = divmod(m.start(), 8)
+        if rest:
+            continue
+        s, c, p = sums[e], acc[e], products[e]
+        back = s - c
+        err = (c - (s - back)) + (p - back)
+        if err != 0 and s == s:
+            r = out[e]
+            other = s + (s - r)  # the float32 on the other side of s
+            out[e] = max(r, other) if err > 0 else min(r, other)
+    return out
 
 
 def _sizes(shape):
@@ -396,7 +422,7 @@ def _chains(columns, chunks, weight_of, size, start=None):
             acc = array("f", bytes(4 * size))
         for key, index in chunk:
             products = _zero_products(columns[key]) if index is None else _products(columns[key], weight_of[index])
-            acc = array("f", list(map(add, acc, products)))
+            acc = _fused_add(acc, products)
         total = acc if total is None else array("f", list(map(add, total, acc)))
     return total
 
@@ -513,14 +539,14 @@ def _grad_weight(gv, xv, g):
                 step = plane - start if plane - start < 192 else 128
                 acc = zeros
                 for s in range(start, start + step):
-                    acc = array("f", list(map(add, acc, step_products(n, s))))
+                    acc = _fused_add(acc, step_products(n, s))
                 total = acc if total is None else array("f", list(map(add, total, acc)))
                 start += step
         return list(total)
     acc = zeros
     for n in range(g.n):
         for s in range(plane):
-            acc = array("f", list(map(add, acc, step_products(n, s))))
+            acc = _fused_add(acc, step_products(n, s))
     return list(acc)
 
 
