@@ -53,7 +53,6 @@ function write(bytes) {
 }
 
 const SNAPSHOTS = "book-python-snapshots";
-const OFFLINE = "this browser is offline and has no copy of Python yet: run a cell once while online, and the cells work offline after that";
 
 // The snapshot's key: the Pyodide version, this bootstrap and the wheel's sha256.
 async function snapshotKey(pyodideVersion, wheelSha256) {
@@ -183,6 +182,18 @@ function call({ id, module, name, args }) {
   postMessage({ type: "done", id, value: described ? null : JSON.parse(value), ...reported(described) });
 }
 
+// Whether Python failed to start because the book's site cannot be reached. A worker's
+// navigator.onLine can lag behind the page's, so a request that fails outright says it too.
+async function unreachable() {
+  if (self.navigator?.onLine === false) return true;
+  try {
+    await fetch(new URL("pyodide.mjs", PYODIDE_URL), { method: "HEAD", cache: "no-store" });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 self.onmessage = async (event) => {
   const message = event.data;
   try {
@@ -192,8 +203,7 @@ self.onmessage = async (event) => {
   } catch (error) {
     const text = String(error?.message || error);
     if (message.type === "init") {
-      const offline = self.navigator?.onLine === false;
-      postMessage({ type: "failed", error: offline ? OFFLINE : text });
+      postMessage({ type: "failed", error: text, offline: await unreachable() });
     } else {
       // bookcell.run and bookcell.call catch every Python exception, so this is Python itself failing
       // (a crash inside WebAssembly): this worker is done; the page starts a new one.

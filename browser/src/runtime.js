@@ -22,6 +22,7 @@ import { keepOffline } from "./offline.js";
 const WORKER_URL = new URL("./cell-worker.js", import.meta.url);
 const SIGINT = 2;
 const INTERRUPT_GRACE_MS = 1000;
+const OFFLINE = "this browser is offline and has no copy of Python yet: run a cell once while the book's site can be reached, and the cells work offline after that";
 const STOPPED = { interrupted: true, error: null };
 
 export class Runtime {
@@ -74,7 +75,7 @@ export class Runtime {
         } else if (data.type === "failed") {
           this.emit("failed", data);
           this.ready = null;
-          reject(new Error(data.error));
+          reject(new Error(data.offline || navigator.onLine === false ? OFFLINE : data.error));
         } else if (data.type === "out" || data.type === "tail") {
           this.pending.get(data.id)?.onOut({ kind: data.type, text: data.text, partial: data.partial, dropped: data.dropped });
         } else if (data.type === "lost") {

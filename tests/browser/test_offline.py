@@ -164,3 +164,19 @@ def test_the_web_app_manifest_is_linked_from_every_page(built_site):
         html = (built_site / url / "index.html").read_text(encoding="utf-8")
         depth = url.count("/")
         assert f'<link rel="manifest" href="{"../" * depth}manifest.webmanifest">' in html, url
+
+
+def test_python_that_cannot_be_fetched_says_the_site_is_out_of_reach(browser, plain_url):
+    """The worker's navigator.onLine can still say online when the network is gone (here
+    nothing is emulated: the requests for Python just fail); the cell says why it cannot run."""
+    context = browser.new_context(service_workers="block")
+    context.route(re.compile(r".*/assets/pyodide/.*"), lambda route: route.abort("internetdisconnected"))
+    page = context.new_page()
+    page.goto(plain_url + "tensors/")
+    first = cell(page)
+    first.scroll_into_view_if_needed()
+    first.get_by_role("button", name="Run").click()
+    page.wait_for_function("el => el.dataset.state === 'failed'", arg=first.element_handle(), timeout=READY_MS)
+    assert page.evaluate("navigator.onLine") is True
+    assert "offline and has no copy of Python yet" in first.locator(".book-cell__status").inner_text()
+    context.close()

@@ -126,8 +126,9 @@ def test_every_figure_is_readable_where_it_is_shown(phone_pages):
     figures = [(url, f) for url, p in phone_pages.items() for f in p["figures"]]
     assert len(figures) >= 15
     assert all(f["labels"] > 0 for _, f in figures), "a figure whose labels were not found"
+    # (to 0.01 px: a figure shown exactly at its readable width measures 8.99999 in float32)
     small = [(url, f["src"], round(f["smallest"], 1), round(f["shown"])) for url, f in figures
-             if f["smallest"] < READABLE_PX]
+             if round(f["smallest"], 2) < READABLE_PX]
     assert not small, f"figures with labels under {READABLE_PX} px (page, figure, px, width shown): {small}"
     # wider than the column, a figure scrolls inside its link, which the keyboard reaches
     assert any(f["scrolls"] for _, f in figures)
