@@ -153,6 +153,12 @@ FORMULAS = {
     'AsinhBackward0': ('grad / sqrt(self**2 + 1)',),
     'AcoshBackward0': ('grad / sqrt(self**2 - 1)',),
     'AtanhBackward0': ('grad / (1 - self**2)',),
+    # ops.vml_unary
+    'AsinBackward0': ('grad / sqrt(1 - self**2)',),
+    'AcosBackward0': ('-grad / sqrt(1 - self**2)',),
+    'AtanBackward0': ('grad / (self**2 + 1)',),
+    'Log10Backward0': ('grad / (self * ln 10)',),
+    'ErfcBackward0': ('-2 / sqrt(pi) * exp(-self**2) * grad',),
     # ops.inplace_views
     'AsStridedBackward1': ("zeros of the storage, with grad at the view's elements, read as self was",),
     'UnsqueezeBackward1': ('grad.squeeze(dim)',),

@@ -895,6 +895,12 @@ FUNCTIONS = {
     'absolute': (
         'absolute(Tensor input, *, Tensor out=None)',
     ),
+    'acos': (
+        'acos(Tensor input, *, Tensor out=None)',
+    ),
+    'acos_': (
+        'acos_(Tensor input)',
+    ),
     'acosh': (
         'acosh(Tensor input, *, Tensor out=None)',
     ),
@@ -940,11 +946,23 @@ FUNCTIONS = {
         'arange(Scalar start, Scalar end, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
         'arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)',
     ),
+    'arccos': (
+        'arccos(Tensor input, *, Tensor out=None)',
+    ),
+    'arccos_': (
+        'arccos_(Tensor input)',
+    ),
     'arccosh': (
         'arccosh(Tensor input, *, Tensor out=None)',
     ),
     'arccosh_': (
         'arccosh_(Tensor input)',
+    ),
+    'arcsin': (
+        'arcsin(Tensor input, *, Tensor out=None)',
+    ),
+    'arcsin_': (
+        'arcsin_(Tensor input)',
     ),
     'arcsinh': (
         'arcsinh(Tensor input, *, Tensor out=None)',
@@ -952,8 +970,14 @@ FUNCTIONS = {
     'arcsinh_': (
         'arcsinh_(Tensor input)',
     ),
+    'arctan': (
+        'arctan(Tensor input, *, Tensor out=None)',
+    ),
     'arctan2': (
         'arctan2(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'arctan_': (
+        'arctan_(Tensor input)',
     ),
     'arctanh': (
         'arctanh(Tensor input, *, Tensor out=None)',
@@ -980,14 +1004,26 @@ FUNCTIONS = {
     'as_strided_': (
         'as_strided_(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)',
     ),
+    'asin': (
+        'asin(Tensor input, *, Tensor out=None)',
+    ),
+    'asin_': (
+        'asin_(Tensor input)',
+    ),
     'asinh': (
         'asinh(Tensor input, *, Tensor out=None)',
     ),
     'asinh_': (
         'asinh_(Tensor input)',
     ),
+    'atan': (
+        'atan(Tensor input, *, Tensor out=None)',
+    ),
     'atan2': (
         'atan2(Tensor input, Tensor other, *, Tensor out=None)',
+    ),
+    'atan_': (
+        'atan_(Tensor input)',
     ),
     'atanh': (
         'atanh(Tensor input, *, Tensor out=None)',
@@ -1202,6 +1238,12 @@ FUNCTIONS = {
     'erf_': (
         'erf_(Tensor input)',
     ),
+    'erfc': (
+        'erfc(Tensor input, *, Tensor out=None)',
+    ),
+    'erfc_': (
+        'erfc_(Tensor input)',
+    ),
     'exp': (
         'exp(Tensor input, *, Tensor out=None)',
     ),
@@ -1411,6 +1453,12 @@ FUNCTIONS = {
     ),
     'log': (
         'log(Tensor input, *, Tensor out=None)',
+    ),
+    'log10': (
+        'log10(Tensor input, *, Tensor out=None)',
+    ),
+    'log10_': (
+        'log10_(Tensor input)',
     ),
     'log1p': (
         'log1p(Tensor input, *, Tensor out=None)',
@@ -1974,18 +2022,30 @@ NO_ARGUMENTS = frozenset({
     'abs_',
     'absolute',
     'absolute_',
+    'acos',
+    'acos_',
     'acosh',
     'acosh_',
     'angle',
+    'arccos',
+    'arccos_',
     'arccosh',
     'arccosh_',
+    'arcsin',
+    'arcsin_',
     'arcsinh',
     'arcsinh_',
+    'arctan',
+    'arctan_',
     'arctanh',
     'arctanh_',
     'argwhere',
+    'asin',
+    'asin_',
     'asinh',
     'asinh_',
+    'atan',
+    'atan_',
     'atanh',
     'atanh_',
     'bitwise_not',
@@ -2011,6 +2071,8 @@ NO_ARGUMENTS = frozenset({
     'element_size',
     'erf',
     'erf_',
+    'erfc',
+    'erfc_',
     'exp',
     'exp2',
     'exp2_',
@@ -2043,6 +2105,8 @@ NO_ARGUMENTS = frozenset({
     'lgamma',
     'lgamma_',
     'log',
+    'log10',
+    'log10_',
     'log1p',
     'log1p_',
     'log2',
