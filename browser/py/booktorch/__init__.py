@@ -21,7 +21,8 @@ Layout (one job per module):
 - autograd: :mod:`.graph` (nodes, saved tensors), :mod:`.engine` (backward); the tape
   widget's view of the graph is ``booktape.tape``, outside this package;
 - operations: ``booktorch/ops/*.py``, each op's forward beside its backward node;
-- torch namespaces: :mod:`.autograd`, :mod:`.cuda`, :mod:`.backends`, :mod:`.nn`, :mod:`.optim`,
+- torch namespaces: :mod:`.autograd`, :mod:`.cuda`, :mod:`.backends`, :mod:`.nn` (with
+  :mod:`.nn.utils`: gradient clipping, parameters as one vector), :mod:`.optim`,
   :mod:`.utils.data` (datasets, samplers, DataLoader), :mod:`.distributions`, :mod:`.serialization`
   (``torch.save``/``torch.load`` in torch's file format), :mod:`.version`, and this package
   (``torch``); :mod:`.imports` makes them importable as ``torch.*``.
