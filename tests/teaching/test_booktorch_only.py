@@ -39,6 +39,7 @@ def test_grad_fn_api():
         ("torch.complex64", "torch.complex64"),
         ("torch.ones(2, 2).pinverse()", "Tensor.pinverse"),
         ("torch.erfinv(torch.ones(2))", "torch.erfinv"),
+        ("torch.inverse(torch.eye(2), out=torch.empty(2, 2))", "torch.inverse(..., out=...)"),
         ("torch.logit(torch.ones(2))", "torch.logit"),
         ("torch.polygamma(2, torch.ones(2))", "torch.polygamma with n=2"),
         ("torch.logaddexp(torch.ones(2, requires_grad=True), torch.ones(2)).sum().backward()",

@@ -193,6 +193,19 @@ for r in (torch.linalg.det(m), torch.linalg.inv(m), torch.linalg.solve(m, y), to
     print(m.grad, y.grad)
 print(torch.linalg.det(m).grad_fn._saved_pivots, torch.linalg.det(m).grad_fn._saved_LU)
 """,
+    "inverse": """
+gen = torch.Generator().manual_seed(4)
+a = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+for f in [lambda: torch.inverse(a), lambda: a.inverse(), lambda: torch.inverse(torch.randn(3, 4, 4, generator=gen)),
+          lambda: torch.inverse(torch.zeros(2, 2)), lambda: torch.ones(3).inverse(), lambda: torch.inverse(torch.ones(2, 3)),
+          lambda: torch.inverse(torch.ones(2, 2, dtype=torch.int64)), lambda: torch.inverse(torch.eye(3, dtype=torch.float64)),
+          lambda: torch.inverse(input=torch.eye(2)), lambda: torch.inverse(3)]:
+    attempt(f)
+r = a.inverse()
+print(r.grad_fn.name(), sorted(k for k in dir(r.grad_fn) if k.startswith('_saved_')))
+(r * torch.tensor([[1., 2.], [3., 4.]])).sum().backward()
+print(a.grad)
+""",
     "solve_left_false": """
 gen = torch.Generator().manual_seed(5)
 A = torch.tensor([[4., -2., 1.], [3., 6., -4.], [2., 1., 8.]])

@@ -1384,6 +1384,9 @@ FUNCTIONS = {
     'index_select': (
         'index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)',
     ),
+    'inverse': (
+        'inverse(Tensor input, *, Tensor out=None)',
+    ),
     'is_conj': (
         'is_conj(Tensor input)',
     ),
@@ -2089,6 +2092,7 @@ NO_ARGUMENTS = frozenset({
     'frac_',
     'frexp',
     'get_device',
+    'inverse',
     'is_complex',
     'is_conj',
     'is_floating_point',

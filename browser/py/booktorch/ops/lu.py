@@ -1,4 +1,5 @@
-"""Square systems through an LU factorization: torch.linalg.det (and torch.det), inv and solve.
+"""Square systems through an LU factorization: torch.linalg.det (and torch.det), inv (and torch.inverse)
+and solve.
 
 Like torch on CPU (LAPACK's getrf and getrs), each matrix is factored with partial pivoting
 (the first row of largest magnitude), one column at a time, every step rounded to the dtype:
@@ -310,6 +311,12 @@ def det(input):  # noqa: A002 - torch's name
 @function("inv", namespace="torch.linalg")
 def inv(A):
     return linalg_inv(A)
+
+
+@method("inverse")
+@function("inverse")
+def inverse(input):  # noqa: A002 - torch's name; torch.inverse is linalg.inv, messages included
+    return linalg_inv(input)
 
 
 @function("solve", namespace="torch.linalg")
