@@ -27,7 +27,8 @@ SAMPLE = ("test_parity_dtypes", "test_parity_api", "test_parity_unit", "test_par
           "test_parity_math", "test_parity_math_reductions", "test_parity_softmax", "test_parity_nn",
           "test_parity_optim", "test_parity_einsum", "test_parity_arguments", "test_parity_data",
           "test_parity_sampling", "test_parity_nn_lookup", "test_parity_legacy", "test_parity_serialization",
-          "test_parity_last_bits", "test_parity_conv", "test_parity_math_more", "test_parity_nn_utils")
+          "test_parity_last_bits", "test_parity_conv", "test_parity_math_more", "test_parity_nn_utils",
+          "test_parity_broadcast_views")
 
 
 # Pyodide's Python (3.13+) appends a suggestion to the TypeError of a Python function called with a
