@@ -103,6 +103,9 @@ MANUAL = {
 # (torch.unique calls torch._unique2, or torch.unique_dim when given a dim)
 UNDER_OTHER_NAMES = {
     ("torch.nn.functional", "cross_entropy"): ("cross_entropy_loss",),
+    ("torch.nn.functional", "hardtanh"): ("hardtanh", "hardtanh_"),
+    ("torch.nn.functional", "leaky_relu"): ("leaky_relu", "leaky_relu_"),
+    ("torch.nn.functional", "relu6"): ("relu6", "relu6_"),
     ("torch.nn.functional", "max_pool2d_with_indices"): ("max_pool2d_with_indices",),
     ("torch.nn.functional", "nll_loss"): ("nll_loss_nd",),
     ("torch", "unique"): ("_unique2", "unique_dim"),

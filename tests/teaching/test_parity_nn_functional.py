@@ -60,6 +60,45 @@ print(h.grad_fn.name())
 h.sum().backward()
 print(w.grad, attempt(lambda: F.relu(w, inplace=True)))
 """,
+    "piecewise_activations": """
+def saved(g):
+    return [(k, getattr(g, k)) for k in dir(g) if k.startswith('_saved_') and k not in ('_saved_self', '_saved_result')]
+x = torch.tensor([-2., -0.5, -0.3, 0., 0.5, 1.0, 3., 6.0, 7., float('nan'), -0.0, float('inf'), -float('inf')])
+for f in [lambda t: F.leaky_relu(t), lambda t: F.leaky_relu(t, 0.2), lambda t: F.leaky_relu(t, negative_slope=2),
+          lambda t: F.hardtanh(t), lambda t: F.hardtanh(t, -0.5, 2), lambda t: F.hardtanh(t, min_val=0.25, max_val=0.75),
+          lambda t: F.relu6(t), lambda t: nn.LeakyReLU(0.1)(t), lambda t: nn.Hardtanh(-2, 2)(t), lambda t: nn.ReLU6()(t),
+          lambda t: nn.SiLU()(t), lambda t: nn.Softplus(2, 3)(t), lambda t: nn.Softplus()(t)]:
+    for dt in [torch.float32, torch.float64, torch.float16, torch.bfloat16]:
+        a = x.to(dt).detach().requires_grad_()
+        y = f(a)
+        print(y, y.grad_fn.name(), saved(y.grad_fn))
+        (y * torch.arange(1., 14.).to(dt)).sum().backward()
+        print(' ', a.grad)
+for name, f in [("leaky_relu", lambda t: F.leaky_relu(t, 0.2, inplace=True)), ("hardtanh", lambda t: F.hardtanh(t, -1, 2, True)),
+                ("relu6", lambda t: F.relu6(t, inplace=True)), ("LeakyReLU", lambda t: nn.LeakyReLU(0.1, True)(t)),
+                ("ReLU6", lambda t: nn.ReLU6(inplace=True)(t)), ("SiLU", lambda t: nn.SiLU(inplace=True)(t))]:
+    a = x[:9].detach().clone().requires_grad_()
+    y = a * 1
+    r = f(y)
+    g = r.grad_fn
+    print(name, r is y, r, g.name(), saved(g), [k for k in dir(g) if k in ('_saved_self', '_saved_result')])
+    (r * torch.arange(9.)).sum().backward()
+    print(' ', a.grad)
+i = torch.tensor([-3, -1, 0, 2, 9])
+for f in [lambda: F.hardtanh(i), lambda: F.hardtanh(i, -0.5, 2.5), lambda: F.relu6(i), lambda: F.relu6(torch.tensor([3, 200], dtype=torch.uint8)),
+          lambda: F.hardtanh(torch.tensor([1, 2], dtype=torch.uint8), -1., 300.), lambda: F.hardtanh(torch.tensor([True])),
+          lambda: F.leaky_relu(i), lambda: F.leaky_relu(torch.tensor([True])), lambda: F.hardtanh(x, 2, 1),
+          lambda: F.leaky_relu(3), lambda: F.hardtanh([1.0]), lambda: F.relu6(2.0), lambda: F.leaky_relu(x, 'a'),
+          lambda: F.hardtanh(x, None), lambda: F.hardtanh(torch.tensor([1.0, 300.0]).half(), -1, 70000),
+          lambda: nn.Hardtanh(2, 1), lambda: nn.Hardtanh(min_value=-3, max_value=3), lambda: nn.Hardtanh(min_value=-3)(x),
+          lambda: F.leaky_relu(torch.tensor(-4.0)), lambda: F.hardtanh(torch.zeros(0))]:
+    print(attempt(f))
+print(nn.LeakyReLU(), nn.LeakyReLU(0.1, True), nn.ReLU6(), nn.ReLU6(True), nn.Hardtanh(), nn.Hardtanh(-2, 2, True), nn.SiLU(),
+      nn.SiLU(True), nn.Softplus(), nn.Softplus(2, 10), nn.ReLU6().min_val, nn.ReLU6().max_val, isinstance(nn.ReLU6(), nn.Hardtanh))
+print(nn.Sequential(nn.Linear(2, 3), nn.LeakyReLU(0.05), nn.Linear(3, 3), nn.ReLU6(), nn.Linear(3, 1), nn.SiLU()))
+for m in [nn.LeakyReLU(0.1), nn.Hardtanh(-0.5, 0.5, True), nn.ReLU6(), nn.SiLU(), nn.Softplus(0.5)]:
+    print(m.extra_repr(), m.forward(x[:8].clone()))
+""",
     "mse_l1": """
 torch.manual_seed(0)
 x = torch.randn(3, 4, requires_grad=True)

@@ -2202,6 +2202,12 @@ UNDER_PYTHON = {
     ('torch', '_unique2'): ('_unique2(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)',),
     ('torch', 'unique_dim'): ('unique_dim(Tensor input, int64_t dim, bool sorted=True, bool return_inverse=False, bool return_counts=False)',),
     ('torch.nn.functional', 'cross_entropy_loss'): ('cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, double label_smoothing=0.0)',),
+    ('torch.nn.functional', 'hardtanh'): ('hardtanh(Tensor input, Scalar min_val=-1, Scalar max_val=1, *, Tensor out=None)',),
+    ('torch.nn.functional', 'hardtanh_'): ('hardtanh_(Tensor input, Scalar min_val=-1, Scalar max_val=1)',),
+    ('torch.nn.functional', 'leaky_relu'): ('leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)',),
+    ('torch.nn.functional', 'leaky_relu_'): ('leaky_relu_(Tensor input, Scalar negative_slope=0.01)',),
     ('torch.nn.functional', 'max_pool2d_with_indices'): ('max_pool2d_with_indices(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False, *, TensorList[2] out=None)',),
     ('torch.nn.functional', 'nll_loss_nd'): ('nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100)',),
+    ('torch.nn.functional', 'relu6'): ('relu6(Tensor input)',),
+    ('torch.nn.functional', 'relu6_'): ('relu6_(Tensor input)',),
 }

@@ -1,4 +1,5 @@
-"""``torch.nn.functional.gelu`` (both ``approximate`` modes), ``silu`` and ``softplus``, with their backward nodes.
+"""``torch.nn.functional.gelu`` (both ``approximate`` modes), ``silu``, ``softplus``, ``leaky_relu``,
+``hardtanh`` and ``relu6`` (hardtanh between 0 and 6), with their backward nodes.
 
 The values follow ATen's CPU kernels step by step, rounded as their float32 arithmetic rounds
 (float16 and bfloat16 are computed in float32 and rounded once, float64 in double):
@@ -11,7 +12,9 @@ The values follow ATen's CPU kernels step by step, rounded as their float32 arit
   oneDNN's float32 bit patterns), so those values match torch's bit for bit;
 - ``silu``: ``x / (1 + exp(-x))``, the exponential Sleef's in the vector lanes and glibc's in the
   scalar loop (:mod:`booktorch.loops`);
-- ``softplus``: ``log1p(exp(beta * x)) / beta``, or ``x`` where ``beta * x > threshold``.
+- ``softplus``: ``log1p(exp(beta * x)) / beta``, or ``x`` where ``beta * x > threshold``;
+- ``leaky_relu``: ``x * negative_slope`` where ``x <= 0``; ``hardtanh``: a clamp in the input's own
+  dtype (integers too).
 
 The backward nodes compute torch's ``gelu_backward``, ``silu_backward`` and
 ``softplus_backward`` formulas with ops (in float32 for float16 and bfloat16, then rounded),
@@ -23,6 +26,7 @@ import struct
 
 from .. import dtypes as D
 from ..grad_mode import state as grad_state
+from ..binding import parse_under_python
 from ..graph import Node, record
 from .. import libm, sleef
 from ..iterator import fdiv, kernel_layouts, opmath_round, result_strides, unary_result
@@ -255,6 +259,72 @@ class SoftplusBackward0(Node):
         return [_in_opmath(formula, grad, self.saved("self"))]
 
 
+# ------------------------------------------------------------------ leaky_relu
+@kernel
+def leaky_relu(t, negative_slope=0.01, saves_result=False):
+    """``x`` where ``x > 0``, else ``x * negative_slope``: the slope held as a float32 (float64 for double),
+    float16 and bfloat16 computed in float32.  ``saves_result``: the in-place form's node
+    (LeakyReluBackward1, which reads the result instead of the input)."""
+    dt = _floating(t, "leaky_relu_cpu")
+    f, slope = opmath_round(dt), _opmath(dt, negative_slope)
+    vals = [x if x > 0 else f(x * slope) for x in t._values()]
+    out = unary_result(D.round_floats(vals, dt), t, dt)
+    if saves_result:
+        record(LeakyReluBackward1, (t,), out, negative_slope=negative_slope, result=out)
+    else:
+        record(LeakyReluBackward0, (t,), out, negative_slope=negative_slope, self=t)
+    return out
+
+
+def _leaky_relu_backward(slope):
+    return lambda dy, x: at.where(at.gt(x, 0), dy, at.mul(dy, slope))
+
+
+class LeakyReluBackward0(Node):
+    _name = "LeakyReluBackward0"
+    saves = ("self",)
+
+    def apply(self, grad):
+        return [_in_opmath(_leaky_relu_backward(self._svals["negative_slope"]), grad, self.saved("self"))]
+
+
+class LeakyReluBackward1(Node):
+    _name = "LeakyReluBackward1"
+    saves = ("result",)
+
+    def apply(self, grad):
+        return [_in_opmath(_leaky_relu_backward(self._svals["negative_slope"]), grad, self.saved("result"))]
+
+
+# ------------------------------------------------------------------ hardtanh (and relu6)
+@kernel
+def hardtanh(t, min_val=-1.0, max_val=1.0):
+    """clamp(x, min_val, max_val) in the input's own dtype (the bounds converted to it), NaN kept."""
+    dt = t._dtype
+    if dt is D.bool_:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+    if dt._kind == 1 and dt._lo == 0 and (min_val < 0 or max_val < 0):
+        raise RuntimeError("cannot do hardtanh on an unsigned type with negative limits")
+    lo, hi = D.checked_scalar(min_val, dt), D.checked_scalar(max_val, dt)
+    vals = [lo if x < lo else (hi if x > hi else x) for x in t._values()]
+    out = unary_result(vals, t, dt)
+    record(HardtanhBackward0, (t,), out, min_val=min_val, max_val=max_val, self=t)
+    return out
+
+
+class HardtanhBackward0(Node):
+    _name = "HardtanhBackward0"
+    saves = ("self",)
+
+    def apply(self, grad):
+        lo, hi = self._svals["min_val"], self._svals["max_val"]
+
+        def formula(dy, x):  # the gradient passes strictly inside the bounds (and at NaN)
+            return at.where(at.logical_or(at.le(x, lo), at.ge(x, hi)), at.zeros_like(dy), dy)
+
+        return [formula(grad, self.saved("self"))]
+
+
 # ------------------------------------------------------------------ torch.nn.functional
 def _input(name, x):
     if not isinstance(x, Tensor):
@@ -276,3 +346,31 @@ def silu_function(input, inplace=False):
 def softplus_function(input, beta=1.0, threshold=20.0):
     _input("softplus", input)
     return softplus(input, beta, threshold)
+
+
+@function("leaky_relu", namespace="torch.nn.functional")
+def leaky_relu_function(input, negative_slope=0.01, inplace=False):
+    """F.leaky_relu (torch/nn/functional.py): torch._C._nn.leaky_relu or leaky_relu_, with their parsers."""
+    _, a = parse_under_python("torch.nn.functional", "leaky_relu_" if inplace else "leaky_relu",
+                              (input, negative_slope))
+    if inplace:
+        return at.inplace(input, leaky_relu, a["negative_slope"], saves_result=True)
+    return leaky_relu(input, a["negative_slope"])
+
+
+@function("hardtanh", namespace="torch.nn.functional")
+def hardtanh_function(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """F.hardtanh (torch/nn/functional.py): its bounds check, then torch._C._nn.hardtanh or hardtanh_."""
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    _, a = parse_under_python("torch.nn.functional", "hardtanh_" if inplace else "hardtanh", (input, min_val, max_val))
+    if inplace:
+        return at.inplace(input, hardtanh, a["min_val"], a["max_val"])
+    return hardtanh(input, a["min_val"], a["max_val"])
+
+
+@function("relu6", namespace="torch.nn.functional")
+def relu6_function(input, inplace=False):
+    """F.relu6: torch._C._nn.relu6 (or relu6_), which is hardtanh between 0 and 6."""
+    parse_under_python("torch.nn.functional", "relu6_" if inplace else "relu6", (input,))
+    return at.inplace(input, hardtanh, 0, 6) if inplace else hardtanh(input, 0, 6)
