@@ -47,12 +47,22 @@ function explain(elements, reason) {
 // A shared cell's link (#share=...): opened when the page is, and when only the address's
 // fragment changes on the page shown (the reader opens a second link to the same page).
 // The address keeps the link until the reader keeps the code or goes back to theirs (a
-// reload shows it again, still not run): Material's instant navigation re-reads the
-// address after a fragment changes, and must find the link there, not lose it.
+// reload shows it again, still not run). A fragment change makes Material's instant
+// navigation fetch the page again and swap its content in, and its section tracking can
+// rewrite the address (#try-it-in-your-browser) before the new cells mount: so the link
+// is remembered here, for its page, until the reader decides or the link proves unreadable.
+let pendingShare = null; // { page, hash }
+
+function rememberShare() {
+  if (readShareHash(location.hash)) pendingShare = { page: location.pathname, hash: location.hash };
+  return pendingShare?.page === location.pathname ? pendingShare.hash : null;
+}
+
 function openSharedLink(visit, tools) {
-  const shared = readShareHash(location.hash);
-  if (!shared || visit.openedShare === location.hash) return;
-  visit.openedShare = location.hash;
+  const hash = rememberShare();
+  const shared = hash && readShareHash(hash);
+  if (!shared || visit.openedShare === hash) return;
+  visit.openedShare = hash;
   const cell = visit.cells.find((c) => c.data.label === shared.cell);
   if (shared.error && cell) cell.showLinkProblem(shared.error);
   else if (shared.error || !cell) {
@@ -67,6 +77,7 @@ function openSharedLink(visit, tools) {
 }
 
 function forgetShareLink() {
+  pendingShare = null;
   if (readShareHash(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
   if (current) current.openedShare = null;
 }
@@ -103,6 +114,7 @@ window.document$?.subscribe(() => {
 });
 
 window.addEventListener("hashchange", () => {
+  rememberShare(); // before Material's swap and section tracking can replace the address
   const shown = current?.tools?.bar.isConnected && current.page === location.pathname; // not a page being swapped out
   if (shown) openSharedLink(current, current.tools);
 });

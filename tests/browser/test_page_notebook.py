@@ -1,6 +1,6 @@
-"""The page as a notebook, in Chromium: share a cell by link, Run all and stale marks,
-Reset page, Download my notebook, what a first run costs, browsers that cannot run
-the cells, a worker that dies mid-run, and a wheel that does not match its lock."""
+"""The page as a notebook, in Chromium: share a cell by link (also on the page shown), Run all
+and stale marks, Reset page, Download my notebook, what a first run costs, browsers that
+cannot run the cells, a worker that dies mid-run, and a wheel that does not match its lock."""
 
 import json
 import re
@@ -62,6 +62,36 @@ def test_a_shared_link_round_trip(watched, isolated_url):
     assert cell(page, 1).locator(".cm-content").inner_text() == shared_code
     run(cell(page, 1))
     assert cell(page, 1).locator(".book-cell__output").inner_text().strip() == "shared (2, 3)"
+    clean(watched, isolated_url)
+
+
+def test_a_link_for_the_page_shown_survives_materials_swap_of_the_page(watched, isolated_url):
+    """A fragment change makes Material's instant navigation fetch the page and swap its content in,
+    and its section tracking rewrites the address before the new cells mount: the shared code must
+    still reach the new cell (it was lost, and the round trip above failed now and then)."""
+    page = watched.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(isolated_url + CHAPTER)
+    second = cell(page, 1)
+    page.wait_for_selector(".book-page-tools")
+    shared_code = "shape = (4, 1)\nprint('swapped', shape)"
+    set_code(page, second, shared_code)
+    second.get_by_role("button", name="Copy link").click()
+    page.wait_for_function("el => el.textContent.startsWith('Link copied')", arg=second.locator(".book-cell__status").element_handle())
+    link = page.evaluate("navigator.clipboard.readText()")
+    second.get_by_role("button", name="Reset").click()
+    page.evaluate("() => { window.bookSameDocument = true; document.querySelector('.md-content').dataset.before = 'swap'; }")
+    page.evaluate("url => { location.href = url; }", link)
+    # the content shown now is the page Material fetched again, and its cell shows the link's code
+    page.wait_for_selector(".md-content:not([data-before]) .book-cell[data-shared='true'] .book-cell__shared")
+    assert page.evaluate("window.bookSameDocument") is True
+    second = cell(page, 1)
+    assert second.locator(".cm-content").inner_text() == shared_code
+    second.get_by_role("button", name="Keep it as my edit").click()
+    assert own_code(page, 2) == shared_code
+    page.reload()
+    assert cell(page, 1).locator(".cm-content").inner_text() == shared_code
+    assert cell(page, 1).get_attribute("data-shared") is None
     clean(watched, isolated_url)
 
 
