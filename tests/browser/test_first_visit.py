@@ -222,7 +222,8 @@ def test_a_missing_name_names_the_earlier_cell_that_should_define_it(first_timer
     run(second)
     why = second.locator(".book-cell__why")
     assert second.get_attribute("data-verdict") == "error"
-    assert why.is_visible(), second.locator(".book-cell__verdict").inner_text()
+    # the cell has finished; the explanation follows once Python has read the earlier cells' names
+    why.wait_for(state="visible", timeout=READY_MS)
     assert "Cell 1 defines x in the book's code, but your edit of it no longer does" in why.inner_text(), why.inner_text()
     assert why.locator("a").get_attribute("href") == "#" + first.get_attribute("id")
     # a cell the reader stopped: never run again by itself, and named as the reason
@@ -239,7 +240,8 @@ def test_a_missing_name_names_the_earlier_cell_that_should_define_it(first_timer
     run(second)
     assert page.evaluate("window.bookRanAgain") is False, "the stopped cell ran again by itself"
     assert first.get_attribute("data-run") == "stopped"
-    assert "you stopped it before it finished" in second.locator(".book-cell__why").inner_text()
+    page.wait_for_function("el => el.textContent.includes('you stopped it before it finished')",
+                           arg=second.locator(".book-cell__why").element_handle(), timeout=READY_MS)
     # Reset brings the book's code back, and with it the usual order: cell 1 runs first again
     first.get_by_role("button", name="Reset").click()
     second.get_by_role("button", name="Reset").click()
