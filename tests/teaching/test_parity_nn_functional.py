@@ -84,6 +84,10 @@ for name, f in [("leaky_relu", lambda t: F.leaky_relu(t, 0.2, inplace=True)), ("
     print(name, r is y, r, g.name(), saved(g), [k for k in dir(g) if k in ('_saved_self', '_saved_result')])
     (r * torch.arange(9.)).sum().backward()
     print(' ', a.grad)
+a = x[:4].detach().clone().requires_grad_()
+for slope in [-0.1, 0.0, 0.3]:  # in place, a negative slope leaves no way back to the input's sign
+    a.grad = None
+    print(slope, attempt(lambda: F.leaky_relu(a * 1, slope, inplace=True).sum().backward()), a.grad)
 i = torch.tensor([-3, -1, 0, 2, 9])
 for f in [lambda: F.hardtanh(i), lambda: F.hardtanh(i, -0.5, 2.5), lambda: F.relu6(i), lambda: F.relu6(torch.tensor([3, 200], dtype=torch.uint8)),
           lambda: F.hardtanh(torch.tensor([1, 2], dtype=torch.uint8), -1., 300.), lambda: F.hardtanh(torch.tensor([True])),

@@ -63,6 +63,18 @@ def kernel(fn):
     return fn
 
 
+def inplace_form(fn, name):
+    """``x.<name>(*args)`` for the out-of-place op ``fn``: its result written into ``x`` by ``at.inplace``
+    (which moves ``fn``'s node onto ``x``), declared by ``fn``'s module."""
+
+    def inplace_op(self, *args):
+        return at.inplace(self, fn, *args)
+
+    inplace_op.__name__ = inplace_op.__qualname__ = name
+    inplace_op.__module__ = fn.__module__
+    return inplace_op
+
+
 def method(*names):
     """Decorator: ``fn`` is the Tensor method (or operator, e.g. ``"__add__"``) of each name."""
 

@@ -276,24 +276,27 @@ def leaky_relu(t, negative_slope=0.01, saves_result=False):
     return out
 
 
-def _leaky_relu_backward(slope):
-    return lambda dy, x: at.where(at.gt(x, 0), dy, at.mul(dy, slope))
-
-
 class LeakyReluBackward0(Node):
     _name = "LeakyReluBackward0"
     saves = ("self",)
 
-    def apply(self, grad):
-        return [_in_opmath(_leaky_relu_backward(self._svals["negative_slope"]), grad, self.saved("self"))]
+    def apply(self, grad):  # reads where the input (or, for a slope >= 0, the result) is positive
+        slope = self._svals["negative_slope"]
+        return [_in_opmath(lambda dy, x: at.where(at.gt(x, 0), dy, at.mul(dy, slope)), grad, self.saved(self.saves[0]))]
 
 
-class LeakyReluBackward1(Node):
+class LeakyReluBackward1(LeakyReluBackward0):
     _name = "LeakyReluBackward1"
     saves = ("result",)
 
     def apply(self, grad):
-        return [_in_opmath(_leaky_relu_backward(self._svals["negative_slope"]), grad, self.saved("result"))]
+        if self._svals["negative_slope"] < 0:  # the result's sign no longer says where the input was positive
+            raise RuntimeError(
+                "In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. "
+                "This is caused by calling in-place forward function with a negative slope, please call out-of-place "
+                "version instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting "
+                "in-place leakRelu backward calculation with negative slope")
+        return super().apply(grad)
 
 
 # ------------------------------------------------------------------ hardtanh (and relu6)

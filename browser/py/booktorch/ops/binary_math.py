@@ -20,7 +20,7 @@ from ..grad_mode import no_grad
 from ..graph import Node, record
 from ..iterator import pairs, result_tensor
 from ..out_arguments import writes_out
-from ..registry import at, function, kernel, method
+from ..registry import at, function, inplace_form, kernel, method
 from ..shape import broadcast_shapes
 from ..tensor import Tensor
 
@@ -477,14 +477,6 @@ def float_power(a, b):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _inplace_form(fn, name):
-    def inplace_op(self, other):
-        return at.inplace(self, fn, other)
-
-    inplace_op.__name__ = inplace_op.__qualname__ = name
-    return inplace_op
-
-
 _WITH_OUT = (atan2, hypot, copysign, xlogy, logaddexp, logaddexp2)  # float functions: out= of a castable dtype
 for _fn, _aliases, _torch_inplace in (
         (atan2, ("atan2", "arctan2"), False), (hypot, ("hypot",), False), (copysign, ("copysign",), False),
@@ -496,7 +488,7 @@ for _fn, _aliases, _torch_inplace in (
     else:
         function(*_aliases)(_fn)
     _inplace_names = tuple(a + "_" for a in _aliases)
-    _inplace = _inplace_form(_fn, _inplace_names[0])
+    _inplace = inplace_form(_fn, _inplace_names[0])
     method(*_inplace_names)(_inplace)
     if _torch_inplace:
         function(*_inplace_names)(_inplace)

@@ -14,7 +14,7 @@ from .. import libm_float, sleef_extra
 from ..float_kernels import unary
 from ..graph import elementwise_nodes, record_elementwise
 from ..out_arguments import writes_out
-from ..registry import at, function, kernel, method
+from ..registry import at, function, inplace_form, kernel, method
 
 
 def _sinh(x):
@@ -85,19 +85,11 @@ def atanh(t):
     return _recorded("atanh", t, unary(t, sleef_extra.atanhf, libm_float.atanhf, _atanh))
 
 
-def _inplace_form(fn, name):
-    def inplace_op(self):
-        return at.inplace(self, fn)
-
-    inplace_op.__name__ = inplace_op.__qualname__ = name
-    return inplace_op
-
-
 for _fn, _alias in ((sinh, None), (cosh, None), (asinh, "arcsinh"), (acosh, "arccosh"), (atanh, "arctanh")):
     _names = (_fn.__name__,) + ((_alias,) if _alias else ())
     method(*_names)(_fn)
     function(*_names, takes_out=True)(writes_out(_fn.__name__)(_fn))
-    _inplace = _inplace_form(_fn, _fn.__name__ + "_")
+    _inplace = inplace_form(_fn, _fn.__name__ + "_")
     _inplace_names = tuple(n + "_" for n in _names)
     method(*_inplace_names)(_inplace)
     function(*_inplace_names)(_inplace)

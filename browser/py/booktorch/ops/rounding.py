@@ -12,7 +12,7 @@ import math
 from .. import dtypes as D
 from ..graph import elementwise_nodes, record_elementwise
 from ..iterator import opmath_round, unary_result
-from ..registry import at, function, kernel, method
+from ..registry import at, function, inplace_form, kernel, method
 
 
 def _finite(fn):
@@ -107,18 +107,10 @@ def frac(t):
 
 
 # ------------------------------------------------------------------ the Tensor and torch API
-def _inplace_form(fn, name):
-    def inplace_op(self):
-        return at.inplace(self, fn)
-
-    inplace_op.__name__ = inplace_op.__qualname__ = name
-    return inplace_op
-
-
 for _fn, _names in ((floor, ("floor",)), (ceil, ("ceil",)), (trunc, ("trunc", "fix")), (frac, ("frac",))):
     method(*_names)(_fn)
     function(*_names, tensor_input=True)(_fn)
-    _inplace = _inplace_form(_fn, _names[0] + "_")
+    _inplace = inplace_form(_fn, _names[0] + "_")
     method(*(n + "_" for n in _names))(_inplace)
     function(*(n + "_" for n in _names), tensor_input=True)(_inplace)
 del _fn, _names, _inplace

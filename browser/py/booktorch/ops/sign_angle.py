@@ -16,7 +16,7 @@ from ..float_kernels import float_dtype, unary
 from ..grad_mode import no_grad
 from ..graph import Node, record
 from ..iterator import fdiv, unary_result
-from ..registry import at, function, kernel, method, prop
+from ..registry import at, function, inplace_form, kernel, method, prop
 from ..structseq import structseq
 
 frexp_return = structseq("frexp", "mantissa", "exponent")
@@ -213,16 +213,8 @@ prop("real", _self)
 prop("imag", _imag)
 
 
-def _inplace_form(fn, name):
-    def inplace_op(self):
-        return at.inplace(self, fn)
-
-    inplace_op.__name__ = inplace_op.__qualname__ = name
-    return inplace_op
-
-
 for _fn, _torch_inplace in ((sgn, False), (deg2rad, True), (rad2deg, True), (sinc, True)):
-    _inplace = _inplace_form(_fn, _fn.__name__ + "_")
+    _inplace = inplace_form(_fn, _fn.__name__ + "_")
     method(_inplace.__name__)(_inplace)
     if _torch_inplace:
         function(_inplace.__name__)(_inplace)

@@ -17,7 +17,7 @@ from ..float_kernels import unary
 from ..graph import Node, elementwise_nodes, record, record_elementwise
 from ..libm import fma
 from ..out_arguments import writes_out
-from ..registry import at, function, kernel, method
+from ..registry import at, function, inplace_form, kernel, method
 
 _f = D.f32
 _LN2 = 0.6931471805599453  # M_LN2
@@ -212,18 +212,10 @@ class PolygammaBackward0(Node):
         return [at.mul(grad, polygamma(self._svals["n"] + 1, self.saved("self")))]
 
 
-def _inplace_form(fn, name):
-    def inplace_op(self):
-        return at.inplace(self, fn)
-
-    inplace_op.__name__ = inplace_op.__qualname__ = name
-    return inplace_op
-
-
 for _fn, _torch_inplace in ((exp2, True), (lgamma, False), (digamma, False)):
     method(_fn.__name__)(_fn)
     function(_fn.__name__, takes_out=True)(writes_out(_fn.__name__)(_fn))
-    _inplace = _inplace_form(_fn, _fn.__name__ + "_")
+    _inplace = inplace_form(_fn, _fn.__name__ + "_")
     method(_inplace.__name__)(_inplace)
     if _torch_inplace:
         function(_inplace.__name__)(_inplace)

@@ -17,7 +17,7 @@ from .. import dtypes as D
 from ..float_kernels import unary
 from ..graph import elementwise_nodes, record_elementwise
 from ..out_arguments import writes_out
-from ..registry import at, function, kernel, method
+from ..registry import at, function, inplace_form, kernel, method
 
 
 def _inside_unit(fn):
@@ -56,51 +56,27 @@ _IN_DOUBLE = {"asin": _inside_unit(math.asin), "acos": _inside_unit(math.acos), 
               "log10": _log10, "erfc": math.erfc}
 
 
-def _computed(name, t):
-    fn = _IN_DOUBLE[name]
-    out = unary(t, None, lambda x: D.f32(fn(x)), fn)
-    record_elementwise(NODES[name], t, out)
-    return out
+def _op(name):
+    """The op ``name`` (``at.<name>``): each value in double, through float32 for float32 and the half types."""
+    in_double = _IN_DOUBLE[name]
+
+    def op(t):
+        out = unary(t, None, lambda x: D.f32(in_double(x)), in_double)
+        record_elementwise(NODES[name], t, out)
+        return out
+
+    op.__name__ = op.__qualname__ = name
+    return kernel(op)
 
 
-@kernel
-def asin(t):
-    return _computed("asin", t)
-
-
-@kernel
-def acos(t):
-    return _computed("acos", t)
-
-
-@kernel
-def atan(t):
-    return _computed("atan", t)
-
-
-@kernel
-def log10(t):
-    return _computed("log10", t)
-
-
-@kernel
-def erfc(t):
-    return _computed("erfc", t)
-
-
-def _inplace_form(fn, name):
-    def inplace_op(self):
-        return at.inplace(self, fn)
-
-    inplace_op.__name__ = inplace_op.__qualname__ = name
-    return inplace_op
+asin, acos, atan, log10, erfc = (_op(name) for name in ("asin", "acos", "atan", "log10", "erfc"))
 
 
 for _fn, _alias in ((asin, "arcsin"), (acos, "arccos"), (atan, "arctan"), (log10, None), (erfc, None)):
     _names = (_fn.__name__,) + ((_alias,) if _alias else ())
     method(*_names)(_fn)
     function(*_names, takes_out=True)(writes_out(_fn.__name__)(_fn))
-    _inplace = _inplace_form(_fn, _fn.__name__ + "_")
+    _inplace = inplace_form(_fn, _fn.__name__ + "_")
     _inplace_names = tuple(n + "_" for n in _names)
     method(*_inplace_names)(_inplace)
     function(*_inplace_names)(_inplace)

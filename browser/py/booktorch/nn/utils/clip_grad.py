@@ -2,7 +2,6 @@
 norm of each gradient (``_foreach_norm`` on the CPU is ``linalg.vector_norm`` of each), the norm of
 those norms, then every gradient multiplied in place by ``clamp(max_norm / (total + 1e-6), max=1)``."""
 
-import functools
 import sys
 import types
 import warnings
@@ -14,20 +13,11 @@ def _torch():
     return sys.modules["booktorch"]
 
 
-def _no_grad(fn):
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        with no_grad():
-            return fn(*args, **kwargs)
-
-    return wrapper
-
-
 def _as_list(tensors):
     return [tensors] if isinstance(tensors, _torch().Tensor) else list(tensors)
 
 
-@_no_grad
+@no_grad()
 def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=None):
     """The norm of the tensors' norms: the norm of all their values as one vector."""
     torch = _torch()
@@ -54,7 +44,7 @@ def _grouped(tensors):
     return [t for group in groups.values() for t in group]
 
 
-@_no_grad
+@no_grad()
 def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
     """Scale every gradient by ``min(max_norm / (total_norm + 1e-6), 1)``, in place."""
     torch = _torch()
@@ -68,7 +58,7 @@ def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
         g.mul_(clip_coef_clamped)
 
 
-@_no_grad
+@no_grad()
 def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
     """Clip the gradients' total norm to ``max_norm``, in place; returns the total norm before clipping."""
     if isinstance(parameters, _torch().Tensor):
@@ -91,7 +81,7 @@ def clip_grad_norm(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False
     return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite, foreach)
 
 
-@_no_grad
+@no_grad()
 def clip_grad_value_(parameters, clip_value, foreach=None):
     """Clamp every gradient to ``[-clip_value, clip_value]``, in place."""
     clip_value = float(clip_value)
